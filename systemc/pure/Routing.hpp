@@ -1,0 +1,43 @@
+// The routing-function interface between a topology and a router (pure C++).
+// A topology hands each router a RoutingFunction; the router asks it where a header goes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "systemc/pure/Header.hpp"
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+/// One output a worm must take, with the virtual channels it may use there.
+struct RouteBranch {
+    PortId port = 0;
+    std::uint32_t vc_mask = 1;  ///< bit v set: output VC v is allowed
+    /// Header to forward on this branch when it differs from the incoming one
+    /// (a path worm that popped a destination, a bit-string masked to the branch).
+    std::optional<Header> rewritten;
+    /// This branch delivers to a consumption channel of the local node.
+    bool consume = false;
+};
+
+/// What a routing function decides for one header: one branch (unicast, path), or several (tree).
+struct RouteDecision {
+    std::vector<RouteBranch> branches;
+};
+
+/// What the router tells the routing function about the worm it routes.
+struct RouteQuery {
+    PortId in_port = 0;
+    VcId in_vc = 0;
+    const Header* header = nullptr;
+};
+
+class RoutingFunction {
+public:
+    virtual ~RoutingFunction() = default;
+    virtual RouteDecision route(const RouteQuery& query) const = 0;
+};
+
+}  // namespace wormcast

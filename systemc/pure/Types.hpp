@@ -1,0 +1,38 @@
+// Basic scalar types shared by every layer of wormcast (pure C++, no SystemC).
+// Node, port and VC identifiers and the cycle count used throughout the model.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace wormcast {
+
+using NodeId = std::uint32_t;
+using PortId = std::uint16_t;
+using VcId = std::uint8_t;
+using Cycle = std::uint64_t;
+using MessageId = std::uint32_t;
+
+constexpr NodeId kNoNode = ~NodeId{0};
+
+/// Thrown for any user-facing configuration or input error; the message names the field and why.
+class ConfigError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Thrown when the model detects a broken hardware invariant (credit overflow, lost flit...).
+class ModelError : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
+
+/// Number of bits needed to write values 0..count-1 (at least 1).
+constexpr unsigned bits_for(std::uint64_t count) {
+    unsigned bits = 1;
+    while ((std::uint64_t{1} << bits) < count) ++bits;
+    return bits;
+}
+
+}  // namespace wormcast
