@@ -1,0 +1,22 @@
+// Network-wide progress bookkeeping read by the deadlock watchdog (DESIGN.md §6).
+// Routers and NICs report flit movements; no process runs for it.
+#pragma once
+
+#include <cstdint>
+
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+struct ActivityMonitor {
+    std::int64_t flits_in_network = 0;  ///< injected by NICs and not yet consumed (bubbles excluded)
+    Cycle last_progress = 0;            ///< last cycle any flit moved anywhere
+    std::uint64_t flit_moves = 0;       ///< total flit hops (crossbar traversals + NIC transfers)
+
+    void moved(Cycle now) {
+        last_progress = now;
+        ++flit_moves;
+    }
+};
+
+}  // namespace wormcast

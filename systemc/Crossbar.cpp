@@ -1,0 +1,17 @@
+// Crossbar (see Crossbar.hpp).
+#include "systemc/Crossbar.hpp"
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+void Crossbar::transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now) {
+    if (port >= outputs_) throw ModelError(fmt::format("crossbar: output {} does not exist", port));
+    const std::uint64_t bit = std::uint64_t{1} << port;
+    if (used_ & bit) throw ModelError(fmt::format("crossbar: output {} driven twice in cycle {}", port, now));
+    used_ |= bit;
+    ++transfers_;
+    output.send(flit, now);
+}
+
+}  // namespace wormcast

@@ -1,0 +1,30 @@
+// Crossbar with replication (DESIGN.md §4): connects each granted input to one or more outputs
+// for one cycle; asserts that no output is driven twice in a cycle (one-hot grants).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "systemc/Flit.hpp"
+#include "systemc/OutputUnit.hpp"
+
+namespace wormcast {
+
+class Crossbar {
+public:
+    explicit Crossbar(PortId outputs) : outputs_(outputs) {}
+
+    /// Start a new cycle: all outputs unconnected.
+    void begin_cycle() { used_ = 0; }
+    /// Send `flit` (already tagged with its output VC) into output `port` this cycle.
+    void transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now);
+    std::uint64_t used() const { return used_; }
+    std::uint64_t transfers() const { return transfers_; }
+
+private:
+    PortId outputs_;
+    std::uint64_t used_ = 0;
+    std::uint64_t transfers_ = 0;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,53 @@
+// The flit carried by a link, and its fixed 64-bit packed layout shared with rtl/ (DESIGN.md §3).
+// Layout (docs/flit-format.md): [31:0] data, [55:32] message tag, [59:56] VC, [62:60] kind, [63] 0.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include <systemc>
+
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+enum class FlitKind : std::uint8_t { Idle = 0, Head = 1, Body = 2, Tail = 3, HeadTail = 4, Bubble = 5 };
+
+const char* to_string(FlitKind kind);
+
+struct Flit {
+    FlitKind kind = FlitKind::Idle;
+    VcId vc = 0;
+    MessageId message = 0;   ///< message tag (sideband for checking; 24 bits on the wire)
+    std::uint32_t data = 0;  ///< header word or payload word (flit_width bits used)
+
+    static constexpr unsigned kDataBits = 32;
+    static constexpr unsigned kMessageBits = 24;
+    static constexpr unsigned kVcBits = 4;
+    static constexpr unsigned kKindBits = 3;
+    static constexpr unsigned kMaxVcs = 1u << kVcBits;
+    static constexpr MessageId kMaxMessage = (MessageId{1} << kMessageBits) - 1;
+
+    bool is_head() const { return kind == FlitKind::Head || kind == FlitKind::HeadTail; }
+    bool is_tail() const { return kind == FlitKind::Tail || kind == FlitKind::HeadTail; }
+    bool is_bubble() const { return kind == FlitKind::Bubble; }
+
+    /// Pack to the wire layout; throws ModelError if a field does not fit.
+    std::uint64_t pack() const;
+    /// Unpack from the wire layout; throws ModelError for an unknown kind code or set spare bit.
+    static Flit unpack(std::uint64_t bits);
+
+    bool operator==(const Flit& other) const {
+        return kind == other.kind && vc == other.vc && message == other.message && data == other.data;
+    }
+    bool operator!=(const Flit& other) const { return !(*this == other); }
+};
+
+std::ostream& operator<<(std::ostream& os, const Flit& flit);
+std::string to_string(const Flit& flit);
+
+/// SystemC tracing: one 64-bit vector in the packed layout plus the kind as an integer.
+void sc_trace(sc_core::sc_trace_file* tf, const Flit& flit, const std::string& name);
+
+}  // namespace wormcast

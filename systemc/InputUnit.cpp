@@ -1,0 +1,69 @@
+// Input unit: VC FIFOs, header latch state, credit-return pipeline (see InputUnit.hpp).
+#include "systemc/InputUnit.hpp"
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+const char* to_string(VcState state) {
+    switch (state) {
+        case VcState::Idle: return "idle";
+        case VcState::Gathering: return "gathering-header";
+        case VcState::Routing: return "routing";
+        case VcState::Waiting: return "waiting-for-output";
+        case VcState::Active: return "active";
+    }
+    return "?";
+}
+
+void InputVc::reset_worm() {
+    state = VcState::Idle;
+    header_words.clear();
+    header_flits = 0;
+    route.branches.clear();
+    out_vc.clear();
+    out_header.clear();
+    header_sent = 0;
+}
+
+InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
+    : vc_arbiter(vcs), credit_ring_(credit_latency, 0) {
+    vcs_.reserve(vcs);
+    for (unsigned v = 0; v < vcs; ++v) vcs_.emplace_back(depth);
+}
+
+void InputUnit::receive(const Flit& flit) {
+    if (flit.vc >= vcs_.size())
+        throw ModelError(fmt::format("flit {} names VC {} but the port has {}", to_string(flit), flit.vc, vcs_.size()));
+    auto& fifo = vcs_[flit.vc].buffer;
+    if (fifo.full())
+        throw ModelError(fmt::format("flit {} arrived without a credit: VC {} buffer is full", to_string(flit), flit.vc));
+    fifo.push(flit);
+}
+
+Flit InputUnit::pop(VcId v, Cycle now) {
+    Flit flit = vcs_[v].buffer.pop();
+    const std::size_t latency = credit_ring_.size();
+    credit_ring_[(now + latency - 1) % latency] |= 1u << v;
+    ++credits_in_flight_;
+    return flit;
+}
+
+std::uint32_t InputUnit::credits_due(Cycle now) {
+    std::uint32_t& slot = credit_ring_[now % credit_ring_.size()];
+    const std::uint32_t due = slot;
+    if (due) {
+        credits_in_flight_ -= static_cast<unsigned>(__builtin_popcount(due));
+        slot = 0;
+    }
+    return due;
+}
+
+bool InputUnit::any_buffered() const {
+    for (const auto& v : vcs_)
+        if (!v.buffer.empty() || (v.state != VcState::Idle && v.state != VcState::Active) || v.header_pending())
+            return true;
+    return false;
+}
+
+}  // namespace wormcast

@@ -1,0 +1,65 @@
+// Input unit of a router port (DESIGN.md §4): per-VC flit FIFOs of configurable depth (1 works),
+// the header latch and state of each VC, and the credit-return pipeline towards the upstream.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "systemc/Flit.hpp"
+#include "systemc/pure/Fifo.hpp"
+#include "systemc/pure/Header.hpp"
+#include "systemc/pure/RoundRobinArbiter.hpp"
+#include "systemc/pure/Routing.hpp"
+
+namespace wormcast {
+
+/// Life of a worm in an input VC: header flits are latched (Gathering), the route is computed
+/// for t_node cycles (Routing), the OCRQs are waited on (Waiting), then flits stream (Active).
+enum class VcState : std::uint8_t { Idle, Gathering, Routing, Waiting, Active };
+
+const char* to_string(VcState state);
+
+struct InputVc {
+    explicit InputVc(unsigned depth) : buffer(depth) {}
+
+    Fifo<Flit> buffer;
+    VcState state = VcState::Idle;
+    MessageId message = 0;
+    std::vector<std::uint32_t> header_words;  ///< latched header flits' data
+    std::uint32_t header_flits = 0;           ///< header length announced by the first word
+    Header header;
+    Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
+    RouteDecision route;
+    std::vector<VcId> out_vc;                             ///< granted output VC per branch
+    std::vector<std::vector<std::uint32_t>> out_header;  ///< header words to emit per branch
+    std::uint32_t header_sent = 0;                        ///< header flits emitted so far
+    bool header_pending() const { return state == VcState::Active && header_sent < out_header.front().size(); }
+    void reset_worm();
+};
+
+class InputUnit {
+public:
+    InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency);
+
+    unsigned vcs() const { return static_cast<unsigned>(vcs_.size()); }
+    InputVc& vc(VcId v) { return vcs_[v]; }
+    const InputVc& vc(VcId v) const { return vcs_[v]; }
+
+    /// A flit arrived on the link; it must have had a credit, so the FIFO has room.
+    void receive(const Flit& flit);
+    /// Pop the front flit of VC v and start returning its credit.
+    Flit pop(VcId v, Cycle now);
+    /// Credit mask to drive on the credit wire in cycle `now` (clears that slot).
+    std::uint32_t credits_due(Cycle now);
+    bool credits_in_flight() const { return credits_in_flight_ > 0; }
+    bool any_buffered() const;
+
+    RoundRobinArbiter vc_arbiter;
+
+private:
+    std::vector<InputVc> vcs_;
+    std::vector<std::uint32_t> credit_ring_;  ///< slot (cycle % latency): VCs credited that cycle
+    unsigned credits_in_flight_ = 0;
+};
+
+}  // namespace wormcast

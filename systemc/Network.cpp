@@ -1,0 +1,265 @@
+// Generic network top-level (see Network.hpp).
+#include "systemc/Network.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "systemc/pure/UnicastFirmware.hpp"
+
+namespace wormcast {
+
+using namespace sc_core;
+
+Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& params)
+    : sc_module(name),
+      spec_name_(spec.name),
+      params_(params),
+      clock_(params.clock_ns, SC_NS),
+      node_name_(spec.node_name) {
+    const std::uint32_t node_count = static_cast<std::uint32_t>(spec.nodes.size());
+    HeaderFormat format{params.flit_width, node_count};
+    format.validate();
+    if (node_count > Flit::kMaxMessage) throw ConfigError("too many nodes for the message tag");
+
+    // Routers.
+    downstream_.resize(spec.routers.size());
+    router_links_.resize(spec.routers.size());
+    for (std::size_t r = 0; r < spec.routers.size(); ++r) {
+        RouterSpec& rs = spec.routers[r];
+        RouterConfig c;
+        c.name = rs.name;
+        c.node = static_cast<NodeId>(r);
+        c.inputs = rs.inputs;
+        c.outputs = rs.outputs;
+        c.vcs = params.vcs;
+        c.buffer_depth = params.buffer_depth;
+        c.t_node = params.t_node;
+        c.t_node_multidest = params.t_node_multidest;
+        c.t_sw = params.t_sw;
+        c.output_link_latency = rs.output_link_latency;
+        c.input_credit_latency = rs.input_credit_latency;
+        c.header_format = format;
+        c.supports_path_worms = params.path_worms;
+        c.supports_tree_worms = params.tree_worms;
+        c.always_clocked = params.always_clocked;
+        routers_.push_back(std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_));
+        downstream_[r].assign(rs.outputs, Endpoint{});
+    }
+    std::vector<std::vector<bool>> in_bound(spec.routers.size()), out_bound(spec.routers.size());
+    for (std::size_t r = 0; r < spec.routers.size(); ++r) {
+        in_bound[r].assign(spec.routers[r].inputs, false);
+        out_bound[r].assign(spec.routers[r].outputs, false);
+    }
+    auto bind_out = [&](std::size_t r, PortId q, LinkWires& w) {
+        if (q >= out_bound[r].size() || out_bound[r][q])
+            throw ConfigError(fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
+        out_bound[r][q] = true;
+        routers_[r]->out_valid[q](w.valid);
+        routers_[r]->out_flit[q](w.flit);
+        routers_[r]->out_credit[q](w.credit);
+        router_links_[r].push_back(&w);
+    };
+    auto bind_in = [&](std::size_t r, PortId p, LinkWires& w) {
+        if (p >= in_bound[r].size() || in_bound[r][p])
+            throw ConfigError(fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
+        in_bound[r][p] = true;
+        routers_[r]->in_valid[p](w.valid);
+        routers_[r]->in_flit[p](w.flit);
+        routers_[r]->in_credit[p](w.credit);
+        router_links_[r].push_back(&w);
+    };
+    for (const auto& l : spec.links) {
+        auto w = std::make_unique<LinkWires>(fmt::format("{}_o{}__{}_i{}", spec.routers[l.from_router].name, l.from_port,
+                                                         spec.routers[l.to_router].name, l.to_port));
+        w->name = fmt::format("{}.out{} -> {}.in{}", spec.routers[l.from_router].name, l.from_port,
+                              spec.routers[l.to_router].name, l.to_port);
+        bind_out(l.from_router, l.from_port, *w);
+        bind_in(l.to_router, l.to_port, *w);
+        downstream_[l.from_router][l.from_port] = Endpoint{static_cast<int>(l.to_router), l.to_port};
+        network_outputs_.emplace_back(l.from_router, l.from_port);
+        wires_.push_back(std::move(w));
+    }
+
+    // NICs.
+    for (NodeId n = 0; n < node_count; ++n) {
+        const NodeSpec& ns = spec.nodes[n];
+        NicConfig c;
+        c.node = n;
+        c.nodes = node_count;
+        c.injection_channels = static_cast<unsigned>(ns.injection_ports.size());
+        c.consumption_channels = static_cast<unsigned>(ns.consumption_ports.size());
+        c.vcs = params.vcs;
+        c.buffer_depth = params.buffer_depth;
+        c.t_startup = params.t_startup;
+        c.t_receive = params.t_receive;
+        c.t_inj = params.t_inj;
+        c.t_cons = params.t_cons;
+        c.header_format = format;
+        c.always_clocked = params.always_clocked;
+        auto firmware = spec.firmware ? spec.firmware(n) : std::make_unique<UnicastFirmware>();
+        const std::string nic_name = fmt::format("nic{}", n);
+        nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_, &ledger_, &monitor_));
+        Nic& nic = *nics_.back();
+        for (std::size_t i = 0; i < ns.injection_ports.size(); ++i) {
+            auto w = std::make_unique<LinkWires>(fmt::format("nic{}_inj{}", n, i));
+            w->name = fmt::format("node {} injection {}", node_name(n), i);
+            nic.inj_valid[i](w->valid);
+            nic.inj_flit[i](w->flit);
+            nic.inj_credit[i](w->credit);
+            bind_in(ns.router, ns.injection_ports[i], *w);
+            wires_.push_back(std::move(w));
+        }
+        for (std::size_t c2 = 0; c2 < ns.consumption_ports.size(); ++c2) {
+            auto w = std::make_unique<LinkWires>(fmt::format("nic{}_cons{}", n, c2));
+            w->name = fmt::format("node {} consumption {}", node_name(n), c2);
+            nic.cons_valid[c2](w->valid);
+            nic.cons_flit[c2](w->flit);
+            nic.cons_credit[c2](w->credit);
+            bind_out(ns.router, ns.consumption_ports[c2], *w);
+            wires_.push_back(std::move(w));
+        }
+    }
+
+    // Unused ports (mesh edges) are tied off: never valid, never a credit.
+    for (std::size_t r = 0; r < routers_.size(); ++r) {
+        for (PortId p = 0; p < in_bound[r].size(); ++p)
+            if (!in_bound[r][p]) {
+                auto w = std::make_unique<LinkWires>(fmt::format("{}_tie_i{}", spec.routers[r].name, p));
+                bind_in(r, p, *w);
+                router_links_[r].pop_back();
+                wires_.push_back(std::move(w));
+            }
+        for (PortId q = 0; q < out_bound[r].size(); ++q)
+            if (!out_bound[r][q]) {
+                auto w = std::make_unique<LinkWires>(fmt::format("{}_tie_o{}", spec.routers[r].name, q));
+                bind_out(r, q, *w);
+                router_links_[r].pop_back();
+                wires_.push_back(std::move(w));
+            }
+    }
+    watchdog_ = std::make_unique<Watchdog>("watchdog", &monitor_, params.watchdog_cycles, clock_,
+                                           [this] { return describe_waits(); });
+}
+
+void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
+    std::set<const LinkWires*> done;
+    auto trace_wires = [&](const LinkWires* w) {
+        if (!done.insert(w).second) return;
+        const std::string base = w->valid.name();
+        const std::string stem = base.substr(0, base.size() - 6);  // drop "_valid"
+        sc_core::sc_trace(tf, w->valid, stem + ".valid");
+        wormcast::sc_trace(tf, w->flit.read(), stem + ".flit");
+        sc_core::sc_trace(tf, w->credit, stem + ".credit");
+    };
+    if (chosen.empty()) {
+        for (const auto& w : wires_) trace_wires(w.get());
+        return;
+    }
+    for (std::size_t r : chosen) {
+        if (r >= routers_.size()) throw ConfigError(fmt::format("trace: router {} does not exist", r));
+        for (const LinkWires* w : router_links_[r]) trace_wires(w);
+    }
+}
+
+std::vector<std::uint64_t> Network::link_flits() const {
+    std::vector<std::uint64_t> out;
+    out.reserve(network_outputs_.size());
+    for (const auto& [r, q] : network_outputs_) out.push_back(routers_[r]->output(q).stats.flits);
+    return out;
+}
+
+std::uint64_t Network::bubbles() const {
+    std::uint64_t b = 0;
+    for (const auto& r : routers_)
+        for (PortId q = 0; q < r->config().outputs; ++q) b += r->output(q).stats.bubbles;
+    return b;
+}
+
+std::uint64_t Network::active_router_cycles() const {
+    std::uint64_t a = 0;
+    for (const auto& r : routers_) a += r->active_cycles();
+    return a;
+}
+
+std::string Network::describe_waits() const {
+    struct Channel {
+        std::size_t router;
+        PortId port;
+        VcId vc;
+        bool operator<(const Channel& o) const {
+            return std::tie(router, port, vc) < std::tie(o.router, o.port, o.vc);
+        }
+    };
+    std::map<Channel, VcWait> waits;
+    std::map<Channel, std::vector<std::pair<Channel, std::string>>> edges;
+    for (std::size_t r = 0; r < routers_.size(); ++r)
+        for (auto& w : routers_[r]->waits()) {
+            const Channel here{r, w.in_port, w.vc};
+            for (const auto& want : w.wants) {
+                if (want.out_vc >= 0 && want.credit_blocked) {
+                    const Endpoint& d = downstream_[r][want.port];
+                    if (d.router >= 0)
+                        edges[here].push_back({Channel{static_cast<std::size_t>(d.router), d.port,
+                                                       static_cast<VcId>(want.out_vc)},
+                                               fmt::format("no credit on {}.out{} vc{}", routers_[r]->config().name,
+                                                           want.port, want.out_vc)});
+                }
+                for (const auto& [op, ov] : want.owners)
+                    edges[here].push_back({Channel{r, static_cast<PortId>(op), static_cast<VcId>(ov)},
+                                           fmt::format("{}.out{} is taken", routers_[r]->config().name, want.port)});
+            }
+            waits.emplace(here, std::move(w));
+        }
+    auto describe = [&](const Channel& c) {
+        const VcWait& w = waits.at(c);
+        return fmt::format("message {} holds {}.in{} vc{} ({}, {} flits buffered)", w.message,
+                           routers_[c.router]->config().name, c.port, static_cast<unsigned>(c.vc), to_string(w.state),
+                           w.buffered);
+    };
+    // Depth-first search for a cycle in the wait-for graph.
+    std::map<Channel, int> colour;  // 0 new, 1 on stack, 2 done
+    std::vector<std::pair<Channel, std::string>> stack;
+    std::vector<std::pair<Channel, std::string>> cycle;
+    std::function<bool(const Channel&)> dfs = [&](const Channel& c) -> bool {
+        colour[c] = 1;
+        for (const auto& [next, why] : edges[c]) {
+            if (!waits.count(next)) continue;
+            stack.push_back({c, why});
+            if (colour[next] == 1) {
+                auto it = std::find_if(stack.begin(), stack.end(), [&](const auto& e) {
+                    return !(e.first < next) && !(next < e.first);
+                });
+                cycle.assign(it, stack.end());
+                return true;
+            }
+            if (colour[next] == 0 && dfs(next)) return true;
+            stack.pop_back();
+        }
+        colour[c] = 2;
+        return false;
+    };
+    for (const auto& [c, w] : waits)
+        if (colour[c] == 0 && dfs(c)) break;
+    std::ostringstream os;
+    if (!cycle.empty()) {
+        os << "wait-for cycle of " << cycle.size() << " channels:\n";
+        for (const auto& [c, why] : cycle) os << "  " << describe(c) << "\n    waits: " << why << "\n";
+        os << "  (back to the first)\n";
+    } else {
+        os << "no wait-for cycle found; blocked channels:\n";
+        int shown = 0;
+        for (const auto& [c, w] : waits) {
+            if (++shown > 30) break;
+            os << "  " << describe(c) << "\n";
+            for (const auto& [next, why] : edges[c]) os << "    waits: " << why << "\n";
+        }
+    }
+    return os.str();
+}
+
+}  // namespace wormcast

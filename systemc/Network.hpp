@@ -1,0 +1,78 @@
+// Generic network top-level (DESIGN.md §1): instantiates routers and NICs from a NetworkSpec,
+// wires them with pin-level links, ties off unused ports, traces chosen routers to VCD, and
+// explains a deadlock as a chain of messages holding and wanting channels.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/ActivityMonitor.hpp"
+#include "systemc/Flit.hpp"
+#include "systemc/NetworkSpec.hpp"
+#include "systemc/Nic.hpp"
+#include "systemc/Router.hpp"
+#include "systemc/Watchdog.hpp"
+#include "systemc/pure/DeliveryLedger.hpp"
+
+namespace wormcast {
+
+/// Forward {valid, flit} and backward credit wires of one channel.
+struct LinkWires {
+    explicit LinkWires(const std::string& base)
+        : valid((base + "_valid").c_str()), flit((base + "_flit").c_str()), credit((base + "_credit").c_str()) {}
+    sc_core::sc_signal<bool> valid;
+    sc_core::sc_signal<Flit> flit;
+    sc_core::sc_signal<std::uint32_t> credit;
+    std::string name;
+};
+
+class Network : public sc_core::sc_module {
+public:
+    Network(sc_core::sc_module_name name, NetworkSpec spec, const NetworkParams& params);
+
+    const std::string& description() const { return spec_name_; }
+    const NetworkParams& params() const { return params_; }
+    sc_core::sc_time clock() const { return clock_; }
+    std::size_t routers() const { return routers_.size(); }
+    std::size_t nodes() const { return nics_.size(); }
+    Router& router(std::size_t r) { return *routers_[r]; }
+    Nic& nic(NodeId n) { return *nics_[n]; }
+    const Nic& nic(NodeId n) const { return *nics_[n]; }
+    std::string node_name(NodeId n) const { return node_name_ ? node_name_(n) : std::to_string(n); }
+    DeliveryLedger& ledger() { return ledger_; }
+    const ActivityMonitor& monitor() const { return monitor_; }
+    const Watchdog& watchdog() const { return *watchdog_; }
+
+    /// Trace the links of the chosen routers (empty = all) and their NICs' channels.
+    void trace(sc_core::sc_trace_file* tf, const std::vector<std::size_t>& routers);
+    /// The wait-for chain of messages and channels, ending in a cycle if there is one.
+    std::string describe_waits() const;
+    /// Network links (router to router): flits carried per link.
+    std::vector<std::uint64_t> link_flits() const;
+    std::uint64_t bubbles() const;
+    std::uint64_t active_router_cycles() const;
+
+private:
+    struct Endpoint {
+        int router = -1;  ///< -1: a NIC
+        PortId port = 0;
+    };
+    std::string spec_name_;
+    NetworkParams params_;
+    sc_core::sc_time clock_;
+    std::function<std::string(NodeId)> node_name_;
+    ActivityMonitor monitor_;
+    DeliveryLedger ledger_;
+    std::vector<std::unique_ptr<Router>> routers_;
+    std::vector<std::unique_ptr<Nic>> nics_;
+    std::vector<std::unique_ptr<LinkWires>> wires_;
+    std::vector<std::vector<Endpoint>> downstream_;  ///< [router][output port]
+    std::vector<std::vector<LinkWires*>> router_links_;  ///< wires touching each router
+    std::vector<std::pair<std::size_t, PortId>> network_outputs_;
+    std::unique_ptr<Watchdog> watchdog_;
+};
+
+}  // namespace wormcast

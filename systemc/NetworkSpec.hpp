@@ -1,0 +1,70 @@
+// Topology-independent description of a network that a topology builder hands to Network:
+// routers with their port counts, link latencies and routing functions, router-to-router
+// links, and where each node's NIC attaches. Parameters common to all routers and NICs.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "systemc/pure/Firmware.hpp"
+#include "systemc/pure/Routing.hpp"
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+/// Network-wide micro-architecture and timing parameters (DESIGN.md §2), all in cycles.
+struct NetworkParams {
+    double clock_ns = 5.0;
+    unsigned vcs = 1;
+    unsigned buffer_depth = 4;
+    unsigned t_node = 4;
+    unsigned t_node_multidest = 8;
+    unsigned t_sw = 1;
+    unsigned t_phy = 1;
+    unsigned t_inj = 1;
+    unsigned t_cons = 1;
+    unsigned t_startup = 0;
+    unsigned t_receive = 0;
+    unsigned flit_width = 32;
+    unsigned injection_channels = 1;
+    unsigned consumption_channels = 1;
+    bool path_worms = false;
+    bool tree_worms = false;
+    bool always_clocked = false;
+    unsigned watchdog_cycles = 20000;
+};
+
+struct RouterSpec {
+    std::string name;
+    PortId inputs = 0;
+    PortId outputs = 0;
+    std::vector<unsigned> output_link_latency;   ///< per output port, cycles
+    std::vector<unsigned> input_credit_latency;  ///< per input port, cycles
+    std::unique_ptr<RoutingFunction> routing;
+};
+
+struct LinkSpec {
+    std::uint32_t from_router = 0;
+    PortId from_port = 0;
+    std::uint32_t to_router = 0;
+    PortId to_port = 0;
+};
+
+struct NodeSpec {
+    std::uint32_t router = 0;
+    std::vector<PortId> injection_ports;    ///< router input ports fed by this node's NIC
+    std::vector<PortId> consumption_ports;  ///< router output ports feeding this node's NIC
+};
+
+struct NetworkSpec {
+    std::string name;
+    std::vector<RouterSpec> routers;
+    std::vector<LinkSpec> links;
+    std::vector<NodeSpec> nodes;
+    std::function<std::string(NodeId)> node_name;
+    std::function<std::unique_ptr<Firmware>(NodeId)> firmware;  ///< default: UnicastFirmware
+};
+
+}  // namespace wormcast

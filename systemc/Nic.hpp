@@ -1,0 +1,148 @@
+// Network interface (DESIGN.md §5): start-up and receive overheads, injection and consumption
+// channels, segmentation into flits and reassembly with checks, firmware for multi-phase
+// multicast, a TLM-2.0 socket for hosts. One process; sleeps through start-ups (§7).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "systemc/ActivityMonitor.hpp"
+#include "systemc/CycleTimer.hpp"
+#include "systemc/Flit.hpp"
+#include "systemc/HostInterface.hpp"
+#include "systemc/pure/CreditCounter.hpp"
+#include "systemc/pure/DeliveryLedger.hpp"
+#include "systemc/pure/Firmware.hpp"
+#include "systemc/pure/Header.hpp"
+
+namespace wormcast {
+
+struct NicConfig {
+    NodeId node = 0;
+    std::uint32_t nodes = 1;               ///< NICs in the network (message ids are per node)
+    unsigned injection_channels = 1;
+    unsigned consumption_channels = 1;
+    unsigned vcs = 1;                      ///< VCs of the router's injection ports
+    unsigned buffer_depth = 4;             ///< router input buffer depth (initial credits)
+    unsigned t_startup = 0;                ///< send start-up t_s, cycles
+    unsigned t_receive = 0;                ///< receive overhead, cycles
+    unsigned t_inj = 1;                    ///< injection channel latency (NIC -> router), cycles
+    unsigned t_cons = 1;                   ///< consumption credit latency (NIC -> router), cycles
+    HeaderFormat header_format;
+    bool always_clocked = false;
+};
+
+struct NicStats {
+    std::uint64_t startups = 0;
+    std::uint64_t flits_injected = 0;
+    std::uint64_t flits_consumed = 0;
+    std::uint64_t bubbles_dropped = 0;
+    std::uint64_t messages_received = 0;
+};
+
+class Nic : public sc_core::sc_module {
+public:
+    // Injection channel i: link into the router and credits back from it.
+    sc_core::sc_vector<sc_core::sc_out<bool>> inj_valid;
+    sc_core::sc_vector<sc_core::sc_out<Flit>> inj_flit;
+    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> inj_credit;
+    // Consumption channel c: link from the router and credits returned to it.
+    sc_core::sc_vector<sc_core::sc_in<bool>> cons_valid;
+    sc_core::sc_vector<sc_core::sc_in<Flit>> cons_flit;
+    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> cons_credit;
+
+    tlm_utils::simple_target_socket<Nic> host_in;      ///< SendDescriptor writes from the host
+    tlm_utils::simple_initiator_socket<Nic> host_out;  ///< DeliveryRecord writes to the host
+
+    Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware, sc_core::sc_time period,
+        DeliveryLedger* ledger, ActivityMonitor* monitor);
+
+    const NicConfig& config() const { return config_; }
+    const NicStats& stats() const { return stats_; }
+    /// Nothing queued, starting, injecting or awaiting delivery.
+    bool quiescent() const;
+
+private:
+    SC_HAS_PROCESS(Nic);
+    void end_of_elaboration() override;
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    void cycle();
+
+    struct PendingRequest {
+        Cycle submitted;
+        MulticastRequest request;
+        bool measured;
+    };
+    struct Work {  ///< sends still to make for one multicast at this node
+        std::uint32_t multicast;
+        std::deque<SendOrder> orders;
+    };
+    struct Outgoing {  ///< a message on an injection channel
+        MessageId id = 0;
+        std::vector<std::uint32_t> header;
+        std::uint32_t length = 0;
+        std::uint32_t sent = 0;  ///< flits sent so far
+        VcId vc = 0;
+        bool active = false;
+    };
+    struct Incoming {  ///< a worm being reassembled on one consumption channel and VC
+        bool active = false;
+        MessageId id = 0;
+        std::vector<std::uint32_t> header;
+        std::uint32_t header_flits = 0;
+        std::uint32_t payload = 0;
+    };
+    struct Due {
+        Cycle at;
+        MessageId message;
+    };
+
+    // Stages of one cycle.
+    void consume(Cycle now);
+    void accept_requests(Cycle now);
+    void run_startup(Cycle now);
+    void inject(Cycle now);
+    void deliver(Cycle now);
+    void drive(Cycle now);
+    void enqueue_work(std::uint32_t multicast, std::vector<SendOrder> orders);
+    void reset();
+    Cycle next_timed_event(Cycle now) const;
+    bool busy_next_cycle() const;
+
+    NicConfig config_;
+    std::unique_ptr<Firmware> firmware_;
+    CycleTimer timer_;
+    DeliveryLedger* ledger_;
+    ActivityMonitor* monitor_;
+    NicStats stats_;
+
+    std::vector<PendingRequest> submitted_;
+    std::deque<Work> work_;  ///< round robin across multicasts
+    bool starting_ = false;
+    Cycle startup_done_ = 0;
+    MessageRecord starting_message_;
+    std::deque<MessageId> ready_;  ///< start-up done, waiting for an injection channel
+    std::vector<Outgoing> outgoing_;
+    std::vector<std::vector<CreditCounter>> inj_credits_;
+    std::vector<std::vector<Incoming>> incoming_;
+    std::deque<Due> deliveries_;
+    std::uint32_t next_sequence_ = 0;  ///< per-node counter for message and multicast ids
+    unsigned next_vc_ = 0;
+
+    // Output registers: injection pipelines (t_inj) and consumption credit pipelines (t_cons).
+    std::vector<std::vector<std::pair<bool, Flit>>> inj_pipeline_;
+    std::vector<std::vector<std::uint32_t>> credit_pipeline_;
+    std::vector<bool> driven_valid_;
+    std::vector<std::uint32_t> driven_credit_;
+    unsigned in_flight_ = 0;
+    sc_core::sc_event submit_event_;
+    sc_core::sc_event_or_list wake_;
+};
+
+}  // namespace wormcast

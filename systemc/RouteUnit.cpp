@@ -1,0 +1,52 @@
+// Route unit (see RouteUnit.hpp).
+#include "systemc/RouteUnit.hpp"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+RouteUnit::RouteUnit(const RouterConfig& config, std::unique_ptr<RoutingFunction> routing)
+    : config_(config), routing_(std::move(routing)) {
+    if (!routing_) throw ConfigError(fmt::format("{}: no routing function given", config.name));
+}
+
+unsigned RouteUnit::delay(const Header& header) const {
+    return header.kind == HeaderKind::Unicast ? config_.t_node : config_.t_node_multidest;
+}
+
+RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header) const {
+    auto describe = [&] {
+        std::ostringstream os;
+        os << header;
+        return os.str();
+    };
+    if (header.kind == HeaderKind::DestList && !config_.supports_path_worms)
+        throw ConfigError(fmt::format("{}: header {} needs multidestination path worms, which this router does not support",
+                                      config_.name, describe()));
+    if (header.kind == HeaderKind::BitString && !config_.supports_tree_worms)
+        throw ConfigError(fmt::format("{}: header {} needs tree worms (replication), which this router does not support",
+                                      config_.name, describe()));
+    RouteDecision decision = routing_->route(RouteQuery{in_port, in_vc, &header});
+    if (decision.branches.empty())
+        throw ModelError(fmt::format("{}: routing function gave no output for header {} from port {}", config_.name,
+                                     describe(), in_port));
+    if (decision.branches.size() > 1 && !config_.supports_tree_worms)
+        throw ConfigError(fmt::format("{}: header {} needs replication to {} outputs, which this router does not support",
+                                      config_.name, describe(), decision.branches.size()));
+    const std::uint32_t all_vcs = config_.vcs >= 32 ? ~0u : ((1u << config_.vcs) - 1);
+    std::uint64_t seen = 0;
+    for (const auto& b : decision.branches) {
+        if (b.port >= config_.outputs)
+            throw ModelError(fmt::format("{}: routing function chose output {} of {}", config_.name, b.port, config_.outputs));
+        if ((b.vc_mask & all_vcs) == 0)
+            throw ModelError(fmt::format("{}: routing function allowed no VC on output {}", config_.name, b.port));
+        if ((seen >> b.port) & 1U)
+            throw ModelError(fmt::format("{}: routing function chose output {} twice", config_.name, b.port));
+        seen |= std::uint64_t{1} << b.port;
+    }
+    return decision;
+}
+
+}  // namespace wormcast

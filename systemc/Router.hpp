@@ -1,0 +1,95 @@
+// Wormhole router/switch built from unit members (DESIGN.md §4, STYLE.md): InputUnit -> RouteUnit
+// -> Ocrq -> SwitchAllocator -> Crossbar -> OutputUnit. One process; sleeps when idle (§7).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/ActivityMonitor.hpp"
+#include "systemc/Crossbar.hpp"
+#include "systemc/CycleTimer.hpp"
+#include "systemc/Flit.hpp"
+#include "systemc/InputUnit.hpp"
+#include "systemc/Ocrq.hpp"
+#include "systemc/OutputUnit.hpp"
+#include "systemc/RouteUnit.hpp"
+#include "systemc/RouterConfig.hpp"
+#include "systemc/SwitchAllocator.hpp"
+
+namespace wormcast {
+
+/// What one input VC is doing, for the deadlock watchdog's wait-for chain.
+struct VcWait {
+    PortId in_port = 0;
+    VcId vc = 0;
+    VcState state = VcState::Idle;
+    MessageId message = 0;
+    std::size_t buffered = 0;
+    struct Want {
+        PortId port = 0;
+        int out_vc = -1;                 ///< granted VC, or -1 while waiting for one
+        std::uint32_t vc_mask = 0;       ///< VCs it may take
+        bool credit_blocked = false;     ///< granted VC has no credit
+        std::vector<std::pair<int, int>> owners;  ///< (in_port, in_vc) holding the wanted VCs
+    };
+    std::vector<Want> wants;
+};
+
+class Router : public sc_core::sc_module {
+public:
+    // Per input port p: the link from upstream and the credits returned to it.
+    sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
+    sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
+    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> in_credit;
+    // Per output port q: the link to downstream and the credits it returns.
+    sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
+    sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
+    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
+
+    Router(sc_core::sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
+           sc_core::sc_time period, ActivityMonitor* monitor);
+
+    const RouterConfig& config() const { return config_; }
+    const OutputUnit& output(PortId q) const { return outputs_[q]; }
+    const InputUnit& input(PortId p) const { return inputs_[p]; }
+    std::vector<VcWait> waits() const;
+    std::uint64_t active_cycles() const { return active_cycles_; }
+
+private:
+    SC_HAS_PROCESS(Router);
+    void end_of_elaboration() override;
+    void cycle();
+
+    // Pipeline stages, in the order one cycle runs them.
+    void receive_credits();
+    void receive_flits();
+    void gather_and_route(Cycle now);
+    void allocate_outputs(Cycle now);
+    void traverse(Cycle now);
+    void drive_outputs(Cycle now);
+    bool has_work() const;
+    void reset();
+
+    Flit next_flit(PortId p, VcId v, Cycle now);
+
+    RouterConfig config_;
+    CycleTimer timer_;
+    ActivityMonitor* monitor_;
+    RouteUnit route_unit_;
+    std::vector<InputUnit> inputs_;
+    std::vector<OutputUnit> outputs_;
+    std::vector<Ocrq> ocrqs_;
+    SwitchAllocator allocator_;
+    Crossbar crossbar_;
+
+    std::vector<bool> driven_valid_;
+    std::vector<std::uint32_t> driven_credit_;
+    std::vector<std::uint32_t> ready_;
+    std::vector<SwitchGrant> grants_;
+    sc_core::sc_event_or_list wake_;
+    std::uint64_t active_cycles_ = 0;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,37 @@
+// Run-time configuration of one router/switch (DESIGN.md §2, §4): sizes, pipeline latencies in
+// cycles, supported multicast mechanisms. Passed to the Router constructor; validated there.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "systemc/pure/Header.hpp"
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+struct RouterConfig {
+    std::string name = "router";
+    NodeId node = 0;          ///< node (or switch) index, for messages and routing
+    PortId inputs = 1;        ///< input ports (network + injection)
+    PortId outputs = 1;       ///< output ports (network + consumption)
+    unsigned vcs = 1;         ///< virtual channels per port (1..16)
+    unsigned buffer_depth = 4;  ///< flits per input VC FIFO (>= 1)
+    unsigned t_node = 1;        ///< routing delay for unicast headers, cycles (>= 1)
+    unsigned t_node_multidest = 1;  ///< routing delay for destination-list / bit-string headers
+    unsigned t_sw = 1;              ///< crossbar traversal, cycles (>= 1)
+    /// Per output port: cycles of the link it drives (t_phy for network links, t_cons for
+    /// consumption channels). A flit granted at cycle g is seen downstream at g + t_sw + latency.
+    std::vector<unsigned> output_link_latency;
+    /// Per input port: cycles a returned credit takes to reach the upstream sender.
+    std::vector<unsigned> input_credit_latency;
+    HeaderFormat header_format;
+    bool supports_path_worms = false;  ///< destination-list headers (absorb-and-forward)
+    bool supports_tree_worms = false;  ///< bit-string headers with replication
+    bool always_clocked = false;       ///< evaluate every cycle instead of sleeping when idle
+
+    void validate() const;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,20 @@
+// Payload words the NICs put in data flits, so receivers can check every flit arrived intact and
+// in order (pure C++). The word is a hash of (message, flit index), cut to the flit width.
+#pragma once
+
+#include <cstdint>
+
+#include "systemc/pure/Types.hpp"
+
+namespace wormcast {
+
+inline std::uint32_t payload_word(MessageId message, std::uint32_t index, unsigned flit_width) {
+    std::uint64_t x = (std::uint64_t{message} << 32) ^ index ^ 0x9e3779b97f4a7c15ULL;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    const std::uint32_t mask = flit_width >= 32 ? ~0u : ((1u << flit_width) - 1);
+    return static_cast<std::uint32_t>(x) & mask;
+}
+
+}  // namespace wormcast

@@ -1,0 +1,95 @@
+// Traffic schedules (see TrafficSchedule.hpp).
+#include "testbenches/traffic/TrafficSchedule.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32_t nodes, std::uint64_t seed) {
+    if (t.load <= 0.0 || t.load > 1.0) throw ConfigError(fmt::format("load: {} is not in (0, 1] flits/node/cycle", t.load));
+    if (t.length == 0) throw ConfigError("message length must be at least 1 flit");
+    if (nodes < 2) throw ConfigError("uniform traffic needs at least 2 nodes");
+    const double rate = t.load / t.worm_flits;  // messages per node per cycle
+    const Cycle end = t.warmup + t.measure;
+    std::vector<ScheduledSend> out;
+    for (NodeId src = 0; src < nodes; ++src) {
+        std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + src + 1);
+        std::uniform_int_distribution<NodeId> pick(0, nodes - 2);
+        double time = 0.0;
+        Cycle cycle = 0;
+        bool first = true;
+        std::geometric_distribution<Cycle> failures(rate);
+        while (true) {
+            if (t.process == InjectionProcess::Bernoulli) {
+                // One trial per cycle with success probability `rate`: skip the failures.
+                cycle = (first ? 0 : cycle + 1) + failures(rng);
+                first = false;
+            } else {
+                std::exponential_distribution<double> gap(rate);
+                time += gap(rng);
+                cycle = static_cast<Cycle>(std::ceil(time));
+            }
+            if (cycle >= end) break;
+            NodeId dst = pick(rng);
+            if (dst >= src) ++dst;
+            out.push_back(ScheduledSend{cycle, src, {dst}, t.length, cycle >= t.warmup});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ScheduledSend& a, const ScheduledSend& b) { return std::tie(a.at, a.source) < std::tie(b.at, b.source); });
+    return out;
+}
+
+std::vector<ScheduledSend> read_message_file(const std::string& path,
+                                             const std::function<NodeId(const std::string&)>& parse_node) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError(fmt::format("message file '{}' cannot be read", path));
+    std::vector<ScheduledSend> out;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const auto hash = line.find('#');
+        if (hash != std::string::npos) line.erase(hash);
+        std::istringstream fields(line);
+        std::string cycle, source, dests, length, extra;
+        if (!(fields >> cycle)) continue;
+        auto fail = [&](const std::string& why) {
+            throw ConfigError(fmt::format("{}:{}: {}", path, number, why));
+        };
+        if (!(fields >> source >> dests >> length)) fail("expected 'CYCLE SOURCE DEST[;DEST...] LENGTH'");
+        if (fields >> extra) fail(fmt::format("unexpected '{}' after the length", extra));
+        ScheduledSend s;
+        try {
+            if (cycle.find_first_not_of("0123456789") != std::string::npos) fail(fmt::format("cycle '{}' is not a whole number", cycle));
+            if (length.find_first_not_of("0123456789") != std::string::npos || length.size() > 9)
+                fail(fmt::format("length '{}' is not a whole number", length));
+            s.at = std::stoull(cycle);
+            s.length = static_cast<std::uint32_t>(std::stoul(length));
+            if (s.length == 0) fail("length must be at least 1 flit");
+            s.source = parse_node(source);
+            std::istringstream ds(dests);
+            std::string d;
+            while (std::getline(ds, d, ';')) {
+                const NodeId node = parse_node(d);
+                if (node == s.source) fail(fmt::format("message from {} to itself", source));
+                if (std::find(s.destinations.begin(), s.destinations.end(), node) != s.destinations.end())
+                    fail(fmt::format("destination {} named twice", d));
+                s.destinations.push_back(node);
+            }
+            if (s.destinations.empty()) fail("no destination");
+        } catch (const ConfigError& e) {
+            const std::string what = e.what();
+            if (what.rfind(path, 0) == 0) throw;
+            fail(what);
+        }
+        out.push_back(std::move(s));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const ScheduledSend& a, const ScheduledSend& b) { return a.at < b.at; });
+    return out;
+}
+
+}  // namespace wormcast

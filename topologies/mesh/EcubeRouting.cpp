@@ -1,0 +1,54 @@
+// E-cube routing with dateline VCs (see EcubeRouting.hpp).
+#include "topologies/mesh/EcubeRouting.hpp"
+
+#include <fmt/format.h>
+
+namespace wormcast::mesh {
+
+EcubeRouting::EcubeRouting(const MeshShape& shape, NodeId here, EcubeOptions options)
+    : shape_(shape), here_(here), options_(options), all_vcs_(options.vcs >= 32 ? ~0u : (1u << options.vcs) - 1) {
+    if (shape_.torus && options_.dateline && options_.vcs < 2)
+        throw ConfigError("torus: dateline deadlock avoidance needs at least 2 virtual channels (vcs >= 2)");
+    if (options_.consumption_channels == 0) throw ConfigError("consumption_channels must be at least 1");
+}
+
+std::uint32_t EcubeRouting::class_mask(unsigned vcs, unsigned cls) {
+    std::uint32_t mask = 0;
+    for (unsigned v = cls; v < vcs; v += 2) mask |= 1u << v;
+    return mask;
+}
+
+RouteDecision EcubeRouting::route(const RouteQuery& query) const {
+    const Header& h = *query.header;
+    if (h.kind != HeaderKind::Unicast && h.kind != HeaderKind::DestList)
+        throw ConfigError(fmt::format("e-cube routing cannot route a {} header", to_string(h.kind)));
+    if (h.destinations.empty()) throw ModelError("e-cube routing: header without destination");
+    const NodeId target = h.destinations.front();
+    if (target >= shape_.nodes()) throw ModelError(fmt::format("e-cube routing: destination {} outside network", target));
+    RouteDecision d;
+    const PortId net = shape_.network_ports();
+    if (target == here_) {
+        // Consume; spread worms over the consumption channels by the input they came from.
+        RouteBranch b;
+        b.port = static_cast<PortId>(net + query.in_port % options_.consumption_channels);
+        b.vc_mask = all_vcs_;
+        b.consume = true;
+        d.branches.push_back(b);
+        return d;
+    }
+    const auto out = static_cast<PortId>(shape_.ecube_port(here_, target));
+    RouteBranch b;
+    b.port = out;
+    b.vc_mask = all_vcs_;
+    if (shape_.torus && options_.dateline) {
+        // A worm continuing straight on arrives on the opposite side's port of the same dimension.
+        const bool straight = query.in_port < net && (query.in_port ^ 1U) == out;
+        unsigned cls = straight ? (query.in_vc & 1U) : 0;
+        if (shape_.crosses_dateline(here_, out)) cls = 1;
+        b.vc_mask = class_mask(options_.vcs, cls);
+    }
+    d.branches.push_back(b);
+    return d;
+}
+
+}  // namespace wormcast::mesh

@@ -1,0 +1,45 @@
+// Mesh/torus network builder (see MeshNetwork.hpp).
+#include "topologies/mesh/network/MeshNetwork.hpp"
+
+#include <fmt/format.h>
+
+namespace wormcast::mesh {
+
+NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& params, bool dateline) {
+    shape.validate();
+    NetworkSpec spec;
+    spec.name = shape.name();
+    const PortId net = shape.network_ports();
+    const std::uint32_t n = shape.nodes();
+    EcubeOptions options{params.vcs, dateline, params.consumption_channels};
+    for (NodeId node = 0; node < n; ++node) {
+        RouterSpec r;
+        r.name = fmt::format("r{}", fmt::join(shape.coord(node), "_"));
+        r.inputs = static_cast<PortId>(net + params.injection_channels);
+        r.outputs = static_cast<PortId>(net + params.consumption_channels);
+        r.output_link_latency.assign(r.outputs, params.t_phy);
+        for (PortId q = net; q < r.outputs; ++q) r.output_link_latency[q] = params.t_cons;
+        r.input_credit_latency.assign(r.inputs, params.t_phy);
+        for (PortId p = net; p < r.inputs; ++p) r.input_credit_latency[p] = params.t_inj;
+        r.routing = std::make_unique<EcubeRouting>(shape, node, options);
+        spec.routers.push_back(std::move(r));
+
+        NodeSpec ns;
+        ns.router = node;
+        for (unsigned i = 0; i < params.injection_channels; ++i) ns.injection_ports.push_back(static_cast<PortId>(net + i));
+        for (unsigned c = 0; c < params.consumption_channels; ++c) ns.consumption_ports.push_back(static_cast<PortId>(net + c));
+        spec.nodes.push_back(ns);
+
+        for (PortId q = 0; q < net; ++q) {
+            const NodeId other = shape.neighbour(node, q);
+            if (other == kNoNode) continue;
+            // Leaving on the + side of a dimension arrives on the neighbour's - side, and back.
+            spec.links.push_back(LinkSpec{node, q, other, static_cast<PortId>(q ^ 1U)});
+        }
+    }
+    // A 2-ary torus dimension has both neighbours equal; the +/- links are still distinct ports.
+    spec.node_name = [shape](NodeId id) { return shape.format(id); };
+    return spec;
+}
+
+}  // namespace wormcast::mesh
