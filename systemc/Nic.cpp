@@ -104,8 +104,10 @@ void Nic::cycle() {
 }
 
 void Nic::consume(Cycle now) {
+    saw_input_ = false;
     for (unsigned c = 0; c < config_.consumption_channels; ++c) {
         if (!cons_valid[c].read()) continue;
+        saw_input_ = true;
         const Flit flit = cons_flit[c].read();
         if (flit.vc >= config_.vcs) throw ModelError(fmt::format("node {}: flit on VC {} of {}", config_.node, flit.vc, config_.vcs));
         auto& pipe = credit_pipeline_[c];
@@ -239,7 +241,9 @@ void Nic::run_startup(Cycle now) {
 void Nic::inject(Cycle now) {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         // Credits returned by the router.
-        for (std::uint32_t mask = inj_credit[i].read(); mask; mask &= mask - 1)
+        const std::uint32_t credits = inj_credit[i].read();
+        saw_input_ = saw_input_ || credits;
+        for (std::uint32_t mask = credits; mask; mask &= mask - 1)
             inj_credits_[i][static_cast<unsigned>(__builtin_ctz(mask))].release();
         Outgoing& out = outgoing_[i];
         if (!out.active && !ready_.empty()) {
@@ -304,7 +308,8 @@ void Nic::drive(Cycle now) {
 }
 
 bool Nic::busy_next_cycle() const {
-    if (in_flight_ > 0 || !submitted_.empty()) return true;
+    // A wire that was active may hold the same value next cycle, which raises no event.
+    if (saw_input_ || in_flight_ > 0 || !submitted_.empty()) return true;
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         if (driven_valid_[i]) return true;
         if (outgoing_[i].active && inj_credits_[i][outgoing_[i].vc].available()) return true;

@@ -141,6 +141,7 @@ private:
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     unsigned in_flight_ = 0;
+    bool saw_input_ = false;  ///< a flit or a credit was read this cycle
     sc_core::sc_event submit_event_;
     sc_core::sc_event_or_list wake_;
 };

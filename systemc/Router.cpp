@@ -72,8 +72,10 @@ void Router::cycle() {
 }
 
 void Router::receive_credits() {
+    saw_input_ = false;
     for (PortId q = 0; q < config_.outputs; ++q) {
         std::uint32_t mask = out_credit[q].read();
+        saw_input_ = saw_input_ || mask;
         for (; mask; mask &= mask - 1) {
             const auto v = static_cast<VcId>(__builtin_ctz(mask));
             if (v >= config_.vcs)
@@ -90,6 +92,7 @@ void Router::receive_credits() {
 void Router::receive_flits() {
     for (PortId p = 0; p < config_.inputs; ++p) {
         if (!in_valid[p].read()) continue;
+        saw_input_ = true;
         const Flit flit = in_flit[p].read();
         try {
             inputs_[p].receive(flit);
@@ -247,6 +250,8 @@ void Router::drive_outputs(Cycle now) {
 }
 
 bool Router::has_work() const {
+    // A wire that was active may hold the same value next cycle, which raises no event.
+    if (saw_input_) return true;
     for (PortId q = 0; q < config_.outputs; ++q)
         if (driven_valid_[q] || outputs_[q].flits_in_flight()) return true;
     for (PortId p = 0; p < config_.inputs; ++p)

@@ -90,6 +90,7 @@ private:
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
     std::uint64_t active_cycles_ = 0;
+    bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
 };
 
 }  // namespace wormcast
