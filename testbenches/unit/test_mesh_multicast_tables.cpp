@@ -154,7 +154,7 @@ TEST_CASE("step model: one start-up per node per step, exactly-once delivery",
 
 TEST_CASE("step model: a received message's sends start in the next step, round-robin",
           "[mesh-multicast][step-model]") {
-    // Two Umesh multicasts on a 1-D chain of 4 nodes in a 4x1 mesh: 0 -> {1,2,3}, 3 -> {0,1,2}.
+    // Two Umesh multicasts along row 0 of a 4x2 mesh: 0 -> {1,2,3}, 3 -> {0,1,2}.
     const MeshMulticastConfig config{MeshShape::parse("4x2", false),
                                      MeshMulticastAlgorithm::Umesh, LeaderPhase::Umesh};
     MulticastRequest first;
@@ -167,9 +167,8 @@ TEST_CASE("step model: a received message's sends start in the next step, round-
     second.destinations = {0, 1, 2};
     const StepModelResult result = run_steps(config, {first, second});
     // Φ = (0,0) (1,0) (2,0) (3,0). Multicast 0: step 1 0->2 ([2,3]), then 0->1; 2->3 in step 2.
-    // Multicast 1: step 1 3->1 ([0,1]), then 3->2; 1->0 in step 2. Node 2 has multicast 0's work
-    // (arrived end of step 1) when multicast 1's copy arrives at the end of step 2, so it serves
-    // multicast 0 first. Everything ends in step 2.
+    // Multicast 1: step 1 3->1 ([0,1]), then 3->2; 1->0 in step 2. Nodes 2 and 1 received their
+    // sub-chains at the end of step 1 and send in step 2. Everything ends in step 2.
     REQUIRE(result.steps == 2);
     std::vector<std::tuple<std::uint32_t, std::uint32_t, NodeId, NodeId>> sends;
     for (const StepModelSend& send : result.sends)
@@ -181,12 +180,32 @@ TEST_CASE("step model: a received message's sends start in the next step, round-
     MulticastRequest third = second;
     third.multicast = 2;
     third.source = 0;
-    third.destinations = {4, 5};
+    third.destinations = {4, 5, 6, 7};  // two sends at node 0
     const StepModelResult shared = run_steps(config, {first, third});
     std::vector<std::uint32_t> served_at_node0;
     for (const StepModelSend& send : shared.sends)
         if (send.from == 0) served_at_node0.push_back(send.multicast);
     REQUIRE(served_at_node0 == std::vector<std::uint32_t>{0, 2, 0, 2});
+
+    // Work arriving at a busy node queues behind the multicast the node has just served.
+    // SPUmesh: multicast 0 from (0,0) to the other 7 nodes (3 sends at (0,0)); multicast 1 from
+    // (3,0) to (0,0) and (0,1): rotated chain (3,0) (0,0) (0,1), so (0,0) gets [1,2] in step 1.
+    const MeshMulticastConfig rotated{config.shape, MeshMulticastAlgorithm::SpUmesh,
+                                      LeaderPhase::Umesh};
+    MulticastRequest everyone;
+    everyone.multicast = 0;
+    everyone.source = 0;
+    everyone.destinations = {1, 2, 3, 4, 5, 6, 7};
+    MulticastRequest small;
+    small.multicast = 1;
+    small.source = 3;
+    small.destinations = {0, 4};
+    const StepModelResult queued = run_steps(rotated, {everyone, small});
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> node0;  // (step, multicast)
+    for (const StepModelSend& send : queued.sends)
+        if (send.from == 0) node0.emplace_back(send.step, send.multicast);
+    REQUIRE(node0 == std::vector<std::pair<std::uint32_t, std::uint32_t>>{
+                         {1, 0}, {2, 0}, {3, 1}, {4, 0}});
 }
 
 TEST_CASE("workloads: complete and random overlap, seeded", "[mesh-multicast][workload]") {

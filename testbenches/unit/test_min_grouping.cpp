@@ -100,9 +100,17 @@ TEST_CASE("butterfly grouping: forward network one group per stage, backward sta
                 CHECK(grouping.at(backward, 0).backward);
                 CHECK(grouping.at(backward, 3 % shape.rows()).switch_id ==
                       SwitchId{j, 3 % shape.rows()});
+                // Forward network: one group a stage, except that with b channels the tags
+                // start one stage lower and only stage 0's right ports unite the digit-0 classes.
                 const auto f = groups_at(grouping, forward);
-                CHECK(f.size() == 1);
-                CHECK(f.begin()->second.size() == shape.rows());
+                const std::uint32_t forward_groups = channels == 1 || j == 0 ? 1 : b;
+                CHECK(f.size() == forward_groups);
+                for (const auto& entry : f) {
+                    CHECK(entry.second.size() == shape.rows() / forward_groups);
+                    for (std::uint32_t i : entry.second)
+                        CHECK((forward_groups == 1 ||
+                               shape.digit(i, 0) == shape.digit(*entry.second.begin(), 0)));
+                }
                 // Backward stage j, one channel: the rows sharing digits j..n-2 (the switches
                 // above one block of b^(j+1) nodes), b^j of them. With b channels the tags start
                 // at backward stage 1, so rows must also share digit 0: b^(j-1) of them.

@@ -2,6 +2,7 @@
 // header encodings (pack/unpack round trips). No SystemC kernel involved.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 #include "systemc/pure/CreditCounter.hpp"
@@ -88,7 +89,7 @@ TEST_CASE("headers round-trip through their bit encoding", "[header]") {
                 REQUIRE(header_flits_from_first(words[0], f) == words.size());
                 REQUIRE(decode_header(words, f) == u);
 
-                std::vector<NodeId> list(1 + rng() % 12);
+                std::vector<NodeId> list(1 + rng() % std::min<std::uint32_t>(12, nodes));
                 for (auto& x : list) x = static_cast<NodeId>(rng() % nodes);
                 Header p = Header::dest_list(list);
                 words = encode_header(p, f);

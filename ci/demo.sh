@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The default demo: a 4x4 mesh under uniform traffic, with a waveform for GTKWave.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p waves
+build/wormcast run testbenches/scenarios/demo.yaml --vcd waves/demo.vcd --json waves/demo.json
+echo "open the waveform with: gtkwave waves/demo.vcd waves/demo.gtkw"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Install the Debian packages wormcast needs, only those missing; quiet when all are present.
+set -euo pipefail
+packages=(build-essential cmake pkg-config libsystemc-dev verilator catch2 libfmt-dev
+          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,39 @@
+// The Umesh split rule on a dimension-ordered chain (pure C++): which chain index a holder sends
+// to next, and which sub-chain it delegates. Kesavan & Panda §2.2.1 and Theorem 1 (issue 4, rule 2).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace wormcast::mesh {
+
+/// Inclusive range [lo, hi] of chain indices.
+struct ChainRange {
+    std::size_t lo = 0;
+    std::size_t hi = 0;
+
+    std::size_t size() const { return hi - lo + 1; }
+    bool contains(std::size_t index) const { return lo <= index && index <= hi; }
+    bool operator==(const ChainRange& other) const { return lo == other.lo && hi == other.hi; }
+    bool operator!=(const ChainRange& other) const { return !(*this == other); }
+};
+
+/// One application of the split rule by the holder of a range.
+struct UmeshSplit {
+    std::size_t receiver = 0;  ///< chain index the holder sends to
+    ChainRange delegated;      ///< sub-chain the receiver becomes responsible for
+    ChainRange kept;           ///< sub-chain the holder keeps
+};
+
+/// Holder at index `holder` owning `owned` (m = size > 1, h = floor(m/2)):
+///  - holder - lo < h: send to lo+h, delegate [lo+h, hi], keep [lo, lo+h-1];
+///  - else hi - holder < h: send to hi-h, delegate [lo, hi-h], keep [hi-h+1, hi];
+///  - else (m odd, holder in the middle): send to holder+1, delegate [holder+1, hi], keep [lo, holder].
+/// Throws ModelError if the range has one node or does not contain the holder.
+UmeshSplit umesh_split(std::size_t holder, ChainRange owned);
+
+/// The holder's sends in order: the split rule repeated until it keeps only itself.
+/// At most ceil(log2(size)) entries: every split leaves both parts at most ceil(m/2) long.
+std::vector<UmeshSplit> umesh_schedule(std::size_t holder, ChainRange owned);
+
+}  // namespace wormcast::mesh

@@ -1,0 +1,51 @@
+// ATBM token rule and contention-free multicast latency (pure C++): the token-release count and
+// the sum behind the paper's 2.12 us example. Varavithya & Mohapatra §4.1, §5.1, §5.2.
+#pragma once
+
+#include <cstdint>
+
+#include "topologies/min/AtbmPlan.hpp"
+#include "topologies/min/SwitchGrouping.hpp"
+
+namespace wormcast::min {
+
+/// Flits a tree operation at stage label k forwards before it releases its group's token: the
+/// headers have then filled every buffer down to the destinations, B*(n_eff-k) (§4.1, written
+/// B*(n-j) there for a UNI-MIN; n_eff = n for UNI, 2n for BI).
+std::uint64_t token_release_flits(std::uint32_t buffer_flits, std::uint32_t effective_stages,
+                                  std::uint32_t kstage);
+
+/// The `average` token model (§5.1): a tree operation in a group of g > 1 switches waits
+/// t_token*g/2 for the token; a group of one switch, or no group, costs nothing.
+double average_token_wait_ns(double token_passing_ns, std::uint32_t group_size);
+
+/// Timing of a contention-free run, in ns (defaults: the paper's §5.1 values).
+struct AtbmTiming {
+    double startup_ns = 500;        ///< message start-up t_startup
+    double routing_ns = 60;         ///< routing decision per switch t_route
+    double flit_ns = 20;            ///< one flit across one channel t_flit
+    double token_passing_ns = 20;   ///< one token hop t_token
+    std::uint32_t message_flits = 64;  ///< M, every flit of the worm
+};
+
+/// L = t_startup + t_route*S + W + (S+1+M)*t_flit (S switches on the path, S+1 channels).
+double contention_free_latency_ns(const AtbmTiming& timing, std::uint32_t path_switches,
+                                  double token_wait_ns);
+
+/// The contention-free latency of one ATBM multicast: every destination is reached after S
+/// switches (S = n on a UNI-MIN, 2T+1 on a BI-MIN), so the last tail arrives on the path with the
+/// largest W, W being the sum of average_token_wait_ns over the tree operations on that path
+/// (each with the group of the switch performing it, SwitchGrouping::tree_op_switch).
+struct AtbmLatencyBreakdown {
+    std::uint32_t path_switches = 0;  ///< S
+    double token_wait_ns = 0;         ///< W on the critical path
+    NodeId critical_destination = kNoNode;
+    double latency_ns = 0;            ///< L
+};
+
+/// Throws ModelError if the plan's destinations are not all S switches away.
+AtbmLatencyBreakdown atbm_contention_free_latency(const AtbmPlan& plan,
+                                                  const SwitchGrouping& grouping,
+                                                  const AtbmTiming& timing);
+
+}  // namespace wormcast::min

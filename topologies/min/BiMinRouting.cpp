@@ -1,0 +1,107 @@
+// Turnaround and single-turnaround tree routing in a butterfly BI-MIN switch (see BiMinRouting.hpp).
+// Varavithya & Mohapatra §2 (Fig. 3b) and §4.3 (Fig. 13).
+#include "topologies/min/BiMinRouting.hpp"
+
+#include <fmt/format.h>
+
+namespace wormcast::min {
+
+namespace {
+
+std::string where(const MinShape& shape, SwitchId id) {
+    return fmt::format("{} switch {}", shape.name(), to_string(id));
+}
+
+const Header& checked_header(const RouteQuery& query, const MinShape& shape, SwitchId id) {
+    if (query.header == nullptr) throw ModelError(where(shape, id) + ": routing query without a header");
+    const Header& header = *query.header;
+    if (header.kind == HeaderKind::DestList)
+        throw ModelError(where(shape, id) +
+                         ": destination-list (path worm) headers are not routed in a MIN");
+    if (header.kind == HeaderKind::Unicast &&
+        (header.destinations.size() != 1 || header.destinations.front() >= shape.nodes()))
+        throw ModelError(where(shape, id) + ": unicast header must name one node of the network");
+    if (header.kind == HeaderKind::BitString && !names_any_in(header, {0, shape.nodes()}))
+        throw ModelError(where(shape, id) + ": bit-string header names no destination");
+    if (query.in_port >= shape.switch_ports())
+        throw ModelError(fmt::format("{}: no input port {}", where(shape, id), query.in_port));
+    return header;
+}
+
+}  // namespace
+
+BiMinRouting::BiMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
+                           MinRoutingConfig config)
+    : shape_(wiring.shape()), reach_(table.at(id)), config_(config) {
+    if (!wiring.bidirectional())
+        throw ConfigError(fmt::format("BiMinRouting: {} is not a BI-MIN", shape_.name()));
+    config_.validate();
+}
+
+bool BiMinRouting::all_destinations_below(const Header& header) const {
+    if (header.kind == HeaderKind::Unicast) return reach_.all.contains(header.destinations.front());
+    return !first_named_outside(header, reach_.all).has_value();
+}
+
+bool BiMinRouting::goes_forward(const RouteQuery& query) const {
+    const Header& header = checked_header(query, shape_, reach_.id);
+    const bool arrived_forward = query.in_port < shape_.radix;
+    return arrived_forward && !all_destinations_below(header);
+}
+
+std::vector<PortId> BiMinRouting::legal_forward_ports(const RouteQuery& query) const {
+    if (!goes_forward(query)) return {};
+    std::vector<PortId> ports;
+    for (std::uint32_t k = 0; k < shape_.radix; ++k)
+        ports.push_back(static_cast<PortId>(shape_.radix + k));
+    return ports;
+}
+
+RouteBranch BiMinRouting::left_branch(PortId port) const {
+    RouteBranch out;
+    out.port = port;
+    out.vc_mask = reach_.id.stage == 0 ? config_.node_vc_mask : config_.network_vc_mask;
+    return out;
+}
+
+RouteDecision BiMinRouting::route(const RouteQuery& query) const {
+    if (goes_forward(query)) {
+        // Every right port leads up towards the turnaround stage; the default is the lowest.
+        if (reach_.id.stage + 1 >= shape_.stages)
+            throw ModelError(where(shape_, reach_.id) +
+                             ": a worm must go forward from the top stage");
+        RouteBranch out;
+        out.port = static_cast<PortId>(shape_.radix);
+        out.vc_mask = config_.network_vc_mask;
+        return RouteDecision{{out}};
+    }
+    return backward(*query.header);
+}
+
+RouteDecision BiMinRouting::backward(const Header& header) const {
+    if (!all_destinations_below(header)) {
+        const NodeId stray = header.kind == HeaderKind::Unicast
+                                 ? header.destinations.front()
+                                 : *first_named_outside(header, reach_.all);
+        throw ModelError(fmt::format("{}: backward worm names node {}, not below this switch",
+                                     where(shape_, reach_.id), stray));
+    }
+    RouteDecision decision;
+    if (header.kind == HeaderKind::Unicast) {
+        // Destination tag on the way down: left port d_j.
+        const auto port =
+            static_cast<PortId>(shape_.digit(header.destinations.front(), reach_.id.stage));
+        decision.branches.push_back(left_branch(port));
+        return decision;
+    }
+    for (PortId p = 0; p < reach_.port.size(); ++p) {
+        if (!names_any_in(header, reach_.port[p])) continue;
+        RouteBranch out = left_branch(p);
+        Header masked = masked_to(header, reach_.port[p]);
+        if (masked != header) out.rewritten = std::move(masked);
+        decision.branches.push_back(std::move(out));
+    }
+    return decision;
+}
+
+}  // namespace wormcast::min

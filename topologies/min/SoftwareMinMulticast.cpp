@@ -1,0 +1,122 @@
+// Recursive-halving unicast multicast over the address-ordered chain (see SoftwareMinMulticast.hpp).
+// Varavithya & Mohapatra §1: ceil(log2(d+1)) phases, each paying one start-up.
+#include "topologies/min/SoftwareMinMulticast.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "topologies/min/AtbmPlan.hpp"
+#include "topologies/min/MinRoutingConfig.hpp"
+
+namespace wormcast::min {
+
+const char* to_string(SoftwareMinAlgorithm algorithm) {
+    return algorithm == SoftwareMinAlgorithm::Umin ? "umin" : "cmin";
+}
+
+SoftwareMinAlgorithm parse_software_min_algorithm(const std::string& text) {
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower == "cmin") return SoftwareMinAlgorithm::Cmin;
+    if (lower == "umin") return SoftwareMinAlgorithm::Umin;
+    throw ConfigError(fmt::format("algorithm: '{}' is not a MIN software multicast (cmin, umin)", text));
+}
+
+void check_algorithm_fits(SoftwareMinAlgorithm algorithm, const MinShape& shape) {
+    const bool wants_bidirectional = algorithm == SoftwareMinAlgorithm::Umin;
+    if (wants_bidirectional != (shape.kind == MinKind::Bidirectional))
+        throw ConfigError(fmt::format("algorithm: {} runs on {} networks, not on {}",
+                                      to_string(algorithm), wants_bidirectional ? "min-bi" : "min-uni",
+                                      shape.name()));
+}
+
+std::vector<NodeId> address_ordered_chain(const MinShape& shape, NodeId source,
+                                          const std::vector<NodeId>& destinations) {
+    check_multicast(shape, source, destinations);
+    const std::uint32_t nodes = shape.nodes();
+    std::vector<NodeId> chain = destinations;
+    std::sort(chain.begin(), chain.end(), [&](NodeId a, NodeId b) {
+        return (a + nodes - source) % nodes < (b + nodes - source) % nodes;
+    });
+    chain.insert(chain.begin(), source);
+    return chain;
+}
+
+std::vector<ChainDelegation> halving_sends(const std::vector<NodeId>& chain,
+                                           std::uint32_t first_step) {
+    std::vector<ChainDelegation> sends;
+    std::size_t owned = chain.size();
+    std::uint32_t step = first_step;
+    while (owned > 1) {
+        const std::size_t kept = (owned + 1) / 2;
+        sends.push_back(ChainDelegation{
+            step, std::vector<NodeId>(chain.begin() + static_cast<std::ptrdiff_t>(kept),
+                                      chain.begin() + static_cast<std::ptrdiff_t>(owned))});
+        owned = kept;
+        ++step;
+    }
+    return sends;
+}
+
+SoftwareMulticastPlan plan_software_multicast(const MinShape& shape, SoftwareMinAlgorithm algorithm,
+                                              NodeId source,
+                                              const std::vector<NodeId>& destinations) {
+    check_algorithm_fits(algorithm, shape);
+    SoftwareMulticastPlan plan;
+    plan.algorithm = algorithm;
+    plan.chain = address_ordered_chain(shape, source, destinations);
+
+    // Holders in the order they become informed; each runs the same split rule on its sub-chain.
+    struct Holder {
+        std::vector<NodeId> chain;
+        std::uint32_t first_step;
+    };
+    std::deque<Holder> holders{Holder{plan.chain, 1}};
+    std::map<NodeId, std::size_t> position;
+    for (std::size_t i = 0; i < plan.chain.size(); ++i) position[plan.chain[i]] = i;
+    while (!holders.empty()) {
+        const Holder holder = std::move(holders.front());
+        holders.pop_front();
+        for (ChainDelegation& send : halving_sends(holder.chain, holder.first_step)) {
+            plan.sends.push_back(UnicastSend{send.step, holder.chain.front(), send.delegated.front()});
+            plan.steps = std::max(plan.steps, send.step);
+            holders.push_back(Holder{std::move(send.delegated), send.step + 1});
+        }
+    }
+    std::sort(plan.sends.begin(), plan.sends.end(), [&](const UnicastSend& a, const UnicastSend& b) {
+        return std::make_tuple(a.step, position[a.from]) < std::make_tuple(b.step, position[b.from]);
+    });
+    return plan;
+}
+
+std::uint32_t step_channel_conflicts(const MinWiring& wiring, const SoftwareMulticastPlan& plan) {
+    const MinReachTable table(wiring);
+    // (step, switch, output port) -> unicasts using that channel
+    std::map<std::tuple<std::uint32_t, SwitchId, PortId>, std::uint32_t> users;
+    for (const UnicastSend& send : plan.sends) {
+        const Header header = Header::unicast(send.to);
+        PortEndpoint at = wiring.node_entry(send.from);
+        for (std::uint32_t hops = 0; at.is_switch(); ++hops) {
+            if (hops > 2 * wiring.shape().stages)
+                throw ModelError(fmt::format("unicast {} -> {} does not terminate", send.from, send.to));
+            const auto routing = make_min_routing(wiring, table, at.switch_id);
+            const PortId out = routing->route(RouteQuery{at.port, 0, &header}).branches.front().port;
+            ++users[std::make_tuple(send.step, at.switch_id, out)];
+            at = wiring.output_target(at.switch_id, out);
+        }
+        if (!at.is_node() || at.node != send.to)
+            throw ModelError(fmt::format("unicast {} -> {} was not delivered", send.from, send.to));
+    }
+    std::uint32_t conflicts = 0;
+    for (const auto& entry : users)
+        if (entry.second > 1) ++conflicts;
+    return conflicts;
+}
+
+}  // namespace wormcast::min
