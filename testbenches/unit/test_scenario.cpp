@@ -1,0 +1,121 @@
+// Scenario files and the command line: bad input gets a clear error naming the field and a
+// non-zero exit, never a crash; a good scenario runs and writes JSON.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/Scenario.hpp"
+
+using namespace wormcast;
+
+namespace {
+
+app::Scenario parse(const std::string& yaml, const std::vector<std::string>& sets = {}) {
+    YAML::Node root = YAML::Load(yaml);
+    app::apply_overrides(root, sets);
+    return app::parse_scenario(root, "test.yaml");
+}
+
+const char* kGood = "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8}\n";
+
+int run_cli(const std::string& args, const std::string& out = "cli_out.txt") {
+    const std::string cmd = std::string(WORMCAST_BINARY) + " " + args + " > " + out + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    return WEXITSTATUS(status);
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("scenario values are read and converted to cycles", "[scenario]") {
+    auto s = parse(std::string(kGood) + "clock_ns: 5\nrouter: {t_node: 20ns, t_sw: 5ns, t_phy: 2}\nnic: {t_startup: 5us}\n");
+    REQUIRE(s.params.t_node == 4);
+    REQUIRE(s.params.t_sw == 1);
+    REQUIRE(s.params.t_phy == 2);
+    REQUIRE(s.params.t_startup == 1000);
+    REQUIRE(s.shape.nodes() == 16);
+    auto t = parse(kGood, {"network.topology=torus", "network.size=5x7", "router.buffer_depth=1"});
+    REQUIRE(t.shape.torus);
+    REQUIRE(t.shape.nodes() == 35);
+    REQUIRE(t.params.vcs == 2);  // tori default to two VCs for the datelines
+    REQUIRE(t.params.buffer_depth == 1);
+}
+
+TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]") {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"router.colour=red"}, "router.colour: unknown key"},
+        {{"bogus.key=1"}, "scenario.bogus: unknown key"},
+        {{"router.buffer_depth=0"}, "router.buffer_depth: 0 is not in 1..4096"},
+        {{"router.vcs=two"}, "router.vcs: 'two' is not a whole number"},
+        {{"network.size=8x1"}, "radix 1 in dimension 1 is below 2"},
+        {{"traffic.load=1.5"}, "traffic.load: 1.5 is not in (0, 1]"},
+        {{"traffic.load=lots"}, "traffic.load: 'lots' is not a number"},
+        {{"router.t_node=7ns"}, "router.t_node: 7ns is 1.4 clock periods"},
+        {{"router.t_sw=0"}, "router.t_sw: 0 is not in 1.."},
+        {{"network.topology=ring"}, "network.topology: 'ring' is not one of mesh, torus"},
+        {{"network.topology=torus", "router.vcs=1"}, "torus with datelines needs at least 2 virtual channels"},
+        {{"run.clocking=sometimes"}, "run.clocking"},
+        {{"traffic.process=burst"}, "traffic.process"},
+        {{"router=5"}, "router: expected a mapping"},
+        {{"flit_width=4"}, "flit_width: 4 is not in 8..32"},
+        {{"nic.t_inj=3ps"}, "not a whole number of cycles"},
+    };
+    for (const auto& [sets, message] : cases) {
+        INFO("--set " << sets.front());
+        REQUIRE_THROWS_WITH(parse(kGood, sets), Catch::Contains(message));
+    }
+}
+
+TEST_CASE("message files are checked line by line", "[scenario]") {
+    const auto shape = mesh::MeshShape::parse("4x4", false);
+    auto node = [&](const std::string& t) { return shape.parse_node(t); };
+    auto write = [](const std::string& text) {
+        std::ofstream("msgs.txt") << text;
+        return std::string("msgs.txt");
+    };
+    auto ok = read_message_file(write("# cycle source dests length\n10 0,0 3,3;1,2 8\n5 1,1 2,2 4\n"), node);
+    REQUIRE(ok.size() == 2);
+    REQUIRE(ok[0].at == 5);
+    REQUIRE(ok[1].destinations.size() == 2);
+    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 4,0 8\n"), node), Catch::Contains("msgs.txt:1") && Catch::Contains("outside 0..3"));
+    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 0,0 8\n"), node), Catch::Contains("to itself"));
+    REQUIRE_THROWS_WITH(read_message_file(write("\n1 0,0 1,0 0\n"), node), Catch::Contains("msgs.txt:2"));
+    REQUIRE_THROWS_WITH(read_message_file(write("x 0,0 1,0 3\n"), node), Catch::Contains("not a whole number"));
+    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 1,0\n"), node), Catch::Contains("expected"));
+    REQUIRE_THROWS_WITH(read_message_file("no-such-file.txt", node), Catch::Contains("cannot be read"));
+}
+
+TEST_CASE("the program exits non-zero with a message on bad input, and runs good input", "[scenario][cli]") {
+    std::ofstream("good.yaml")
+        << "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8, warmup: 100, measure: 500}\n";
+    REQUIRE(run_cli("run good.yaml --json good.json --seed 5") == 0);
+    const std::string summary = slurp("cli_out.txt");
+    REQUIRE_THAT(summary, Catch::Contains("mesh 4x4") && Catch::Contains("seed         5") &&
+                              Catch::Contains("router-cycles/s") && Catch::Contains("exactly once"));
+    auto json = nlohmann::json::parse(slurp("good.json"));
+    REQUIRE(json["seed"] == 5);
+    REQUIRE(json["ok"] == true);
+    REQUIRE(json["latency_cycles"]["count"].get<int>() > 0);
+
+    REQUIRE(run_cli("run good.yaml --set router.buffer_depth=0") == 2);
+    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("error: router.buffer_depth"));
+    REQUIRE(run_cli("run good.yaml --set traffic.load=2") == 2);
+    REQUIRE(run_cli("run good.yaml --set nonsense") == 2);
+    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("expected key=value"));
+    REQUIRE(run_cli("run missing.yaml") != 0);
+    REQUIRE(run_cli("frobnicate") != 0);
+    std::ofstream("self.txt") << "1 1,1 1,1 4\n";
+    std::ofstream("self.yaml") << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
+    REQUIRE(run_cli("run self.yaml") == 2);
+    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("to itself"));
+}
