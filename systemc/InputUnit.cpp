@@ -26,8 +26,17 @@ void InputVc::reset_worm() {
     header_sent = 0;
 }
 
+namespace {
+std::size_t ring_size(unsigned latency) {
+    std::size_t size = 1;
+    while (size < latency) size <<= 1;
+    return size;
+}
+}  // namespace
+
 InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
-    : vc_arbiter(vcs), credit_ring_(credit_latency, 0) {
+    : vc_arbiter(vcs), credit_ring_(ring_size(credit_latency), 0), credit_latency_(credit_latency),
+      ring_mask_(ring_size(credit_latency) - 1) {
     vcs_.reserve(vcs);
     for (unsigned v = 0; v < vcs; ++v) vcs_.emplace_back(depth);
 }
@@ -43,14 +52,13 @@ void InputUnit::receive(const Flit& flit) {
 
 Flit InputUnit::pop(VcId v, Cycle now) {
     Flit flit = vcs_[v].buffer.pop();
-    const std::size_t latency = credit_ring_.size();
-    credit_ring_[(now + latency - 1) % latency] |= 1u << v;
+    credit_ring_[(now + credit_latency_ - 1) & ring_mask_] |= 1u << v;
     ++credits_in_flight_;
     return flit;
 }
 
 std::uint32_t InputUnit::credits_due(Cycle now) {
-    std::uint32_t& slot = credit_ring_[now % credit_ring_.size()];
+    std::uint32_t& slot = credit_ring_[now & ring_mask_];
     const std::uint32_t due = slot;
     if (due) {
         credits_in_flight_ -= static_cast<unsigned>(__builtin_popcount(due));

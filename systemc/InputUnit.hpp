@@ -58,7 +58,9 @@ public:
 
 private:
     std::vector<InputVc> vcs_;
-    std::vector<std::uint32_t> credit_ring_;  ///< slot (cycle % latency): VCs credited that cycle
+    std::vector<std::uint32_t> credit_ring_;  ///< slot (cycle & mask): VCs credited that cycle
+    unsigned credit_latency_;
+    std::size_t ring_mask_;  ///< ring size is a power of two >= the latency
     unsigned credits_in_flight_ = 0;
 };
 

@@ -5,8 +5,17 @@
 
 namespace wormcast {
 
+namespace {
+std::size_t ring_size(unsigned latency) {
+    std::size_t size = 1;
+    while (size < latency) size <<= 1;
+    return size;
+}
+}  // namespace
+
 OutputUnit::OutputUnit(unsigned vcs, unsigned downstream_depth, unsigned delay)
-    : credits_(vcs, CreditCounter(downstream_depth)), owners_(vcs), pipeline_(delay) {
+    : credits_(vcs, CreditCounter(downstream_depth)), owners_(vcs), pipeline_(ring_size(delay)), delay_(delay),
+      ring_mask_(ring_size(delay) - 1) {
     if (delay == 0) throw ConfigError("output pipeline delay must be at least 1 cycle");
 }
 
@@ -17,7 +26,7 @@ int OutputUnit::free_vc(std::uint32_t mask) const {
 }
 
 void OutputUnit::send(const Flit& flit, Cycle now) {
-    Slot& slot = pipeline_[(now + pipeline_.size() - 1) % pipeline_.size()];
+    Slot& slot = pipeline_[(now + delay_ - 1) & ring_mask_];
     if (slot.valid) throw ModelError("output link register written twice in one cycle");
     slot.valid = true;
     slot.flit = flit;
@@ -27,7 +36,8 @@ void OutputUnit::send(const Flit& flit, Cycle now) {
 }
 
 bool OutputUnit::due(Cycle now, Flit& flit) {
-    Slot& slot = pipeline_[now % pipeline_.size()];
+    if (in_flight_ == 0) return false;
+    Slot& slot = pipeline_[now & ring_mask_];
     if (!slot.valid) return false;
     flit = slot.flit;
     slot.valid = false;

@@ -51,7 +51,9 @@ private:
         bool valid = false;
         Flit flit;
     };
-    std::vector<Slot> pipeline_;  ///< slot (cycle % delay)
+    std::vector<Slot> pipeline_;  ///< slot (cycle & mask); size a power of two >= delay
+    unsigned delay_;
+    std::size_t ring_mask_;
     unsigned in_flight_ = 0;
 };
 

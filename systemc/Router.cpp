@@ -49,6 +49,16 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
 void Router::end_of_elaboration() {
     for (auto& v : in_valid) wake_ |= v.value_changed_event();
     for (auto& c : out_credit) wake_ |= c.value_changed_event();
+    for (PortId p = 0; p < config_.inputs; ++p) {
+        in_valid_if_.push_back(in_valid[p].operator->());
+        in_flit_if_.push_back(in_flit[p].operator->());
+        in_credit_if_.push_back(in_credit[p].operator->());
+    }
+    for (PortId q = 0; q < config_.outputs; ++q) {
+        out_valid_if_.push_back(out_valid[q].operator->());
+        out_flit_if_.push_back(out_flit[q].operator->());
+        out_credit_if_.push_back(out_credit[q].operator->());
+    }
 }
 
 void Router::reset() {
@@ -74,7 +84,7 @@ void Router::cycle() {
 void Router::receive_credits() {
     saw_input_ = false;
     for (PortId q = 0; q < config_.outputs; ++q) {
-        std::uint32_t mask = out_credit[q].read();
+        std::uint32_t mask = out_credit_if_[q]->read();
         saw_input_ = saw_input_ || mask;
         for (; mask; mask &= mask - 1) {
             const auto v = static_cast<VcId>(__builtin_ctz(mask));
@@ -91,9 +101,9 @@ void Router::receive_credits() {
 
 void Router::receive_flits() {
     for (PortId p = 0; p < config_.inputs; ++p) {
-        if (!in_valid[p].read()) continue;
+        if (!in_valid_if_[p]->read()) continue;
         saw_input_ = true;
-        const Flit flit = in_flit[p].read();
+        const Flit flit = in_flit_if_[p]->read();
         try {
             inputs_[p].receive(flit);
         } catch (const ModelError& e) {
@@ -232,18 +242,18 @@ void Router::drive_outputs(Cycle now) {
     for (PortId q = 0; q < config_.outputs; ++q) {
         Flit flit;
         if (outputs_[q].due(now, flit)) {
-            out_flit[q].write(flit);
-            if (!driven_valid_[q]) out_valid[q].write(true);
+            out_flit_if_[q]->write(flit);
+            if (!driven_valid_[q]) out_valid_if_[q]->write(true);
             driven_valid_[q] = true;
         } else if (driven_valid_[q]) {
-            out_valid[q].write(false);
+            out_valid_if_[q]->write(false);
             driven_valid_[q] = false;
         }
     }
     for (PortId p = 0; p < config_.inputs; ++p) {
         const std::uint32_t credits = inputs_[p].credits_due(now);
         if (credits != driven_credit_[p]) {
-            in_credit[p].write(credits);
+            in_credit_if_[p]->write(credits);
             driven_credit_[p] = credits;
         }
     }

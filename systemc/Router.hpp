@@ -89,6 +89,13 @@ private:
     std::vector<std::uint32_t> ready_;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
+    // Channel interfaces behind the ports, looked up once (a port access costs a check each time).
+    std::vector<const sc_core::sc_signal_in_if<bool>*> in_valid_if_;
+    std::vector<const sc_core::sc_signal_in_if<Flit>*> in_flit_if_;
+    std::vector<const sc_core::sc_signal_in_if<std::uint32_t>*> out_credit_if_;
+    std::vector<sc_core::sc_signal_inout_if<bool>*> out_valid_if_;
+    std::vector<sc_core::sc_signal_inout_if<Flit>*> out_flit_if_;
+    std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
     bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
 };
