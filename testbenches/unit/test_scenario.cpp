@@ -119,3 +119,32 @@ TEST_CASE("the program exits non-zero with a message on bad input, and runs good
     REQUIRE(run_cli("run self.yaml") == 2);
     REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("to itself"));
 }
+
+TEST_CASE("uniform schedules offer the requested load with either injection process", "[traffic]") {
+    for (auto process : {InjectionProcess::Bernoulli, InjectionProcess::Poisson}) {
+        UniformTraffic t;
+        t.load = 0.1;
+        t.length = 9;
+        t.worm_flits = 10;
+        t.process = process;
+        t.warmup = 0;
+        t.measure = 100000;
+        const auto sends = uniform_schedule(t, 16, 11);
+        // Expected 16 nodes * 0.01 messages/cycle * 100000 cycles = 16000 messages.
+        REQUIRE(sends.size() > 15500);
+        REQUIRE(sends.size() < 16500);
+        std::vector<std::size_t> per_dest(16, 0);
+        for (const auto& s : sends) {
+            REQUIRE(s.destinations.size() == 1);
+            REQUIRE(s.destinations[0] != s.source);
+            REQUIRE(s.at < t.measure);
+            ++per_dest[s.destinations[0]];
+        }
+        for (auto c : per_dest) REQUIRE(c > 800);  // uniform: about 1000 each
+        // Seeded: the same seed gives the same schedule, another seed a different one.
+        const auto again = uniform_schedule(t, 16, 11);
+        REQUIRE(again.size() == sends.size());
+        REQUIRE(again.back().at == sends.back().at);
+        REQUIRE(uniform_schedule(t, 16, 12).size() != sends.size());
+    }
+}
