@@ -10,6 +10,7 @@ const char* to_string(VcState state) {
         case VcState::Idle: return "idle";
         case VcState::Gathering: return "gathering-header";
         case VcState::Routing: return "routing";
+        case VcState::WaitingToken: return "waiting-for-token";
         case VcState::Waiting: return "waiting-for-output";
         case VcState::Active: return "active";
     }
@@ -22,6 +23,10 @@ void InputVc::reset_worm() {
     header_flits = 0;
     route.branches.clear();
     out_vc.clear();
+    acquired.clear();
+    enqueued = 0;
+    holds_token = false;
+    forwarded = 0;
     out_header.clear();
     header_sent = 0;
 }

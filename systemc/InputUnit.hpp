@@ -15,7 +15,7 @@ namespace wormcast {
 
 /// Life of a worm in an input VC: header flits are latched (Gathering), the route is computed
 /// for t_node cycles (Routing), the OCRQs are waited on (Waiting), then flits stream (Active).
-enum class VcState : std::uint8_t { Idle, Gathering, Routing, Waiting, Active };
+enum class VcState : std::uint8_t { Idle, Gathering, Routing, WaitingToken, Waiting, Active };
 
 const char* to_string(VcState state);
 
@@ -31,6 +31,10 @@ struct InputVc {
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
     RouteDecision route;
     std::vector<VcId> out_vc;                             ///< granted output VC per branch
+    std::vector<bool> acquired;                           ///< branch has its output VC
+    std::size_t enqueued = 0;                             ///< branches in OCRQs (unsafe mode)
+    bool holds_token = false;                             ///< this worm holds the switch's token
+    std::uint32_t forwarded = 0;                          ///< real flits sent since the grant
     std::vector<std::vector<std::uint32_t>> out_header;  ///< header words to emit per branch
     std::uint32_t header_sent = 0;                        ///< header flits emitted so far
     bool header_pending() const { return state == VcState::Active && header_sent < out_header.front().size(); }

@@ -32,7 +32,11 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
     if (decision.branches.empty())
         throw ModelError(fmt::format("{}: routing function gave no output for header {} from port {}", config_.name,
                                      describe(), in_port));
-    if (decision.branches.size() > 1 && !config_.supports_tree_worms)
+    // Absorb-and-forward of a path worm is a two-way split: the local copy and the worm going on.
+    const bool absorb_and_forward = header.kind == HeaderKind::DestList && config_.supports_path_worms &&
+                                    decision.branches.size() == 2 &&
+                                    (decision.branches[0].consume != decision.branches[1].consume);
+    if (decision.branches.size() > 1 && !config_.supports_tree_worms && !absorb_and_forward)
         throw ConfigError(fmt::format("{}: header {} needs replication to {} outputs, which this router does not support",
                                       config_.name, describe(), decision.branches.size()));
     const std::uint32_t all_vcs = config_.vcs >= 32 ? ~0u : ((1u << config_.vcs) - 1);

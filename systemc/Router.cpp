@@ -39,7 +39,10 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       crossbar_(config_.outputs),
       driven_valid_(config_.outputs, false),
       driven_credit_(config_.inputs, 0),
-      ready_(config_.inputs, 0) {
+      ready_(config_.inputs, 0),
+      request_(config_.inputs, std::vector<std::uint64_t>(config_.vcs, 0)) {
+    if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
+        throw ConfigError(fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
     inputs_.reserve(config_.inputs);
     for (PortId p = 0; p < config_.inputs; ++p)
         inputs_.emplace_back(config_.vcs, config_.buffer_depth, config_.input_credit_latency[p]);
@@ -148,39 +151,99 @@ void Router::gather_and_route(Cycle now) {
     }
 }
 
+void Router::enqueue_requests(PortId p, VcId v) {
+    InputVc& ivc = inputs_[p].vc(v);
+    const std::size_t n = ivc.route.branches.size();
+    ivc.out_vc.assign(n, 0);
+    ivc.acquired.assign(n, false);
+    if (config_.atomic_ocrq) {
+        for (const auto& b : ivc.route.branches) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+        ivc.enqueued = n;
+    } else {
+        const auto& b = ivc.route.branches.front();
+        ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+        ivc.enqueued = 1;
+    }
+    ivc.state = VcState::Waiting;
+}
+
+void Router::acquire(PortId p, VcId v, std::size_t branch) {
+    InputVc& ivc = inputs_[p].vc(v);
+    const auto& b = ivc.route.branches[branch];
+    const int ov = outputs_[b.port].free_vc(b.vc_mask);
+    outputs_[b.port].owner(static_cast<VcId>(ov)) = {static_cast<int>(p), static_cast<int>(v)};
+    ocrqs_[b.port].remove(p, v);
+    ivc.out_vc[branch] = static_cast<VcId>(ov);
+    ivc.acquired[branch] = true;
+}
+
+void Router::start_worm(InputVc& ivc) {
+    ivc.out_header.clear();
+    for (const auto& b : ivc.route.branches)
+        ivc.out_header.push_back(b.rewritten ? encode_header(*b.rewritten, config_.header_format) : ivc.header_words);
+    for (const auto& h : ivc.out_header)
+        if (h.size() != ivc.out_header.front().size())
+            throw ModelError(fmt::format("{}: branches of message {} carry headers of different lengths", name(),
+                                         ivc.message));
+    ivc.header_sent = 0;
+    ivc.forwarded = 0;
+    ivc.state = VcState::Active;
+}
+
 void Router::allocate_outputs(Cycle now) {
-    // Worms whose route is known enter the OCRQs of all their outputs in one step.
+    // Worms whose route is known: a tree operation first waits for the group's token (ATBM);
+    // the others enter the OCRQs of their outputs.
     for (PortId p = 0; p < config_.inputs; ++p)
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
             if (ivc.state != VcState::Routing || now < ivc.ready_at) continue;
-            for (const auto& b : ivc.route.branches) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
-            ivc.state = VcState::Waiting;
+            if (config_.token_ring && ivc.route.branches.size() > 1) {
+                ivc.state = VcState::WaitingToken;
+                token_queue_.push_back({p, v});
+            } else {
+                enqueue_requests(p, v);
+            }
         }
-    // A waiting worm takes its outputs when it heads every OCRQ it is in and a VC is free on each.
+    if (config_.token_ring && !token_held_ && !token_queue_.empty()) {
+        config_.token_ring->request(config_.token_stop, now);
+        if (config_.token_ring->held_by(config_.token_stop, now)) {
+            const auto [p, v] = token_queue_.front();
+            token_queue_.pop_front();
+            token_held_ = true;
+            inputs_[p].vc(v).holds_token = true;
+            enqueue_requests(p, v);
+        }
+    }
+    // A waiting worm takes its outputs. Atomic: when it heads every OCRQ it is in and a VC is free
+    // on each. Unsafe: each branch as soon as it heads its OCRQ, one more branch enqueued a cycle.
     for (PortId p = 0; p < config_.inputs; ++p)
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
             if (ivc.state != VcState::Waiting) continue;
-            bool all = true;
-            for (const auto& b : ivc.route.branches)
-                if (!ocrqs_[b.port].at_head(p, v) || outputs_[b.port].free_vc(b.vc_mask) < 0) {
-                    all = false;
-                    break;
+            const auto& branches = ivc.route.branches;
+            if (config_.atomic_ocrq) {
+                bool all = true;
+                for (const auto& b : branches)
+                    if (!ocrqs_[b.port].at_head(p, v) || outputs_[b.port].free_vc(b.vc_mask) < 0) {
+                        all = false;
+                        break;
+                    }
+                if (!all) continue;
+                for (std::size_t b = 0; b < branches.size(); ++b) acquire(p, v, b);
+            } else {
+                for (std::size_t b = 0; b < ivc.enqueued; ++b)
+                    if (!ivc.acquired[b] && ocrqs_[branches[b].port].at_head(p, v) &&
+                        outputs_[branches[b].port].free_vc(branches[b].vc_mask) >= 0)
+                        acquire(p, v, b);
+                if (ivc.enqueued < branches.size()) {
+                    const auto& b = branches[ivc.enqueued++];
+                    ocrqs_[b.port].enqueue({p, v, b.vc_mask});
                 }
-            if (!all) continue;
-            ivc.out_vc.clear();
-            ivc.out_header.clear();
-            for (const auto& b : ivc.route.branches) {
-                const int ov = outputs_[b.port].free_vc(b.vc_mask);
-                outputs_[b.port].owner(static_cast<VcId>(ov)) = {static_cast<int>(p), static_cast<int>(v)};
-                ocrqs_[b.port].remove(p, v);
-                ivc.out_vc.push_back(static_cast<VcId>(ov));
-                ivc.out_header.push_back(b.rewritten ? encode_header(*b.rewritten, config_.header_format)
-                                                     : ivc.header_words);
+                bool all = ivc.enqueued == branches.size();
+                for (std::size_t b = 0; all && b < branches.size(); ++b) all = ivc.acquired[b];
+                if (!all) continue;
             }
-            ivc.header_sent = 0;
-            ivc.state = VcState::Active;
+            start_worm(ivc);
         }
 }
 
@@ -197,43 +260,65 @@ Flit Router::next_flit(PortId p, VcId v, Cycle now) {
 }
 
 void Router::traverse(Cycle now) {
-    // Which VCs have a flit ready whose every branch has a credit.
+    // What each VC asks the switch allocator for: every branch for a real flit (all must have a
+    // credit), or, once the header is through, the branches with a credit for bubbles while
+    // another branch is blocked (asynchronous replication, Libeskind-Hadas et al. §3.2).
     bool any = false;
     for (PortId p = 0; p < config_.inputs; ++p) {
         std::uint32_t mask = 0;
         for (VcId v = 0; v < config_.vcs; ++v) {
             const InputVc& ivc = inputs_[p].vc(v);
+            request_[p][v] = 0;
             if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty())) continue;
-            bool credits = true;
-            for (std::size_t b = 0; b < ivc.route.branches.size(); ++b)
-                credits = credits && outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available();
-            if (credits) mask |= 1u << v;
+            std::uint64_t all = 0, credited = 0;
+            for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
+                const std::uint64_t bit = std::uint64_t{1} << ivc.route.branches[b].port;
+                all |= bit;
+                if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available()) credited |= bit;
+            }
+            if (credited == all) request_[p][v] = all;
+            else if (ivc.route.branches.size() > 1 && !ivc.header_pending()) request_[p][v] = credited;
+            if (request_[p][v]) mask |= 1u << v;
         }
         ready_[p] = mask;
         any = any || mask;
     }
     if (!any) return;
-    allocator_.allocate(
-        ready_,
-        [this](PortId p, VcId v) {
-            std::uint64_t outs = 0;
-            for (const auto& b : inputs_[p].vc(v).route.branches) outs |= std::uint64_t{1} << b.port;
-            return outs;
-        },
-        grants_);
+    allocator_.allocate(ready_, [this](PortId p, VcId v) { return request_[p][v]; }, grants_);
     crossbar_.begin_cycle();
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
-        const Flit flit = next_flit(g.in_port, g.in_vc, now);
+        std::uint64_t all = 0;
+        for (const auto& b : ivc.route.branches) all |= std::uint64_t{1} << b.port;
+        const bool bubble_front = !ivc.header_pending() && ivc.buffer.front().is_bubble();
+        Flit flit;
+        const bool header_flit = ivc.header_pending();
+        const std::uint32_t header_index = ivc.header_sent;
+        if (g.outputs == all || bubble_front) {
+            flit = next_flit(g.in_port, g.in_vc, now);  // a real flit, or a bubble passing through
+        } else {
+            flit.kind = FlitKind::Bubble;  // fill the free branches while another is blocked
+            flit.message = ivc.message;
+        }
         for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
             const PortId q = ivc.route.branches[b].port;
+            if (!((g.outputs >> q) & 1U)) continue;
             Flit copy = flit;
             copy.vc = ivc.out_vc[b];
+            if (header_flit && !flit.is_bubble()) copy.data = ivc.out_header[b][header_index];  // per-branch header
             outputs_[q].credits(copy.vc).consume();
             crossbar_.transfer(copy, q, outputs_[q], now);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }
+        if (flit.is_bubble()) continue;
         if (monitor_) monitor_->moved(now);
+        ++ivc.forwarded;
+        if (ivc.holds_token && (flit.is_tail() || (config_.token_release_flits > 0 &&
+                                                   ivc.forwarded >= config_.token_release_flits))) {
+            config_.token_ring->release(config_.token_stop, now);
+            ivc.holds_token = false;
+            token_held_ = false;
+        }
         if (flit.is_tail()) ivc.reset_worm();
     }
 }
@@ -287,6 +372,7 @@ std::vector<VcWait> Router::waits() const {
                     VcWait::Want want;
                     want.port = br.port;
                     want.vc_mask = br.vc_mask;
+                    if (ivc.state == VcState::Waiting && ivc.acquired[b]) continue;  // already held
                     if (ivc.state == VcState::Active) {
                         want.out_vc = ivc.out_vc[b];
                         want.credit_blocked = !outputs_[br.port].credits(ivc.out_vc[b]).available();

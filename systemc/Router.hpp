@@ -2,6 +2,7 @@
 // -> Ocrq -> SwitchAllocator -> Crossbar -> OutputUnit. One process; sleeps when idle (§7).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -73,6 +74,9 @@ private:
     void reset();
 
     Flit next_flit(PortId p, VcId v, Cycle now);
+    void enqueue_requests(PortId p, VcId v);
+    void acquire(PortId p, VcId v, std::size_t branch);
+    void start_worm(InputVc& ivc);
 
     RouterConfig config_;
     CycleTimer timer_;
@@ -87,6 +91,9 @@ private:
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
+    std::vector<std::vector<std::uint64_t>> request_;  ///< [input][vc]: outputs asked for this cycle
+    std::deque<std::pair<PortId, VcId>> token_queue_;  ///< tree worms waiting for the token
+    bool token_held_ = false;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
     // Channel interfaces behind the ports, looked up once (a port access costs a check each time).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/TokenRing.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
@@ -30,6 +31,14 @@ struct RouterConfig {
     bool supports_path_worms = false;  ///< destination-list headers (absorb-and-forward)
     bool supports_tree_worms = false;  ///< bit-string headers with replication
     bool always_clocked = false;       ///< evaluate every cycle instead of sleeping when idle
+    /// OCRQ requests of a tree worm are enqueued in one atomic step (safe). false: the unsafe mode
+    /// of Varavithya & Mohapatra Fig. 6(a): one branch per cycle, each taken as soon as it is free.
+    bool atomic_ocrq = true;
+    /// ATBM: the token ring of this switch's group (null: no serialisation) and this switch's stop.
+    TokenRing* token_ring = nullptr;
+    unsigned token_stop = 0;
+    /// Flits of a tree worm forwarded before the token is released (B·(n−k)); 0: at the tail.
+    unsigned token_release_flits = 0;
 
     void validate() const;
 };

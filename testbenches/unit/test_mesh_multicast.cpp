@@ -74,11 +74,13 @@ MeshMulticastConfig config_for(const std::string& size, MeshMulticastAlgorithm a
 TEST_CASE("chain order sorts x0 most significant and removes duplicates", "[mesh-multicast]") {
     const MeshShape mesh = MeshShape::parse("8x8", false);
     const NodeId source = mesh.parse_node("3,3");
-    const auto chain = dimension_ordered_chain(mesh, source, nodes_at(mesh, "7,0;1,5;1,2;3,1;7,0;3,3"));
+    const auto chain =
+        dimension_ordered_chain(mesh, source, nodes_at(mesh, "7,0;1,5;1,2;3,1;7,0;3,3"));
     REQUIRE(formatted(mesh, chain) == std::vector<std::string>{"1,2", "1,5", "3,1", "3,3", "7,0"});
     // Node ids run dimension 0 fastest, so id order differs from chain order: (7,0) has id 7.
     REQUIRE(precedes_in_dimension_order(mesh, mesh.parse_node("1,5"), mesh.parse_node("7,0")));
-    REQUIRE_FALSE(precedes_in_dimension_order(mesh, mesh.parse_node("7,0"), mesh.parse_node("1,5")));
+    REQUIRE_FALSE(
+        precedes_in_dimension_order(mesh, mesh.parse_node("7,0"), mesh.parse_node("1,5")));
 
     const MeshShape cube = MeshShape::parse("4x4x4", false);
     const auto chain3 = dimension_ordered_chain(cube, cube.parse_node("2,0,0"),
@@ -172,7 +174,8 @@ TEST_CASE("Umesh split rule: lower, upper and middle holder", "[mesh-multicast]"
                         holders.push_back({split.receiver, split.delegated});
                     }
                 }
-                REQUIRE(std::all_of(received.begin(), received.end(), [](unsigned r) { return r == 1; }));
+                REQUIRE(std::all_of(received.begin(), received.end(),
+                                    [](unsigned r) { return r == 1; }));
                 REQUIRE(*std::max_element(arrival.begin(), arrival.end()) == ceil_log2(size));
             }
     }
@@ -215,6 +218,11 @@ TEST_CASE("HL, SQHL and SCHL choose leaders per Figs. 8 and 12 in 2-D", "[mesh-m
         REQUIRE(formatted(mesh, low.leaders(1)) ==
                 std::vector<std::string>{"1,1", "2,5", "2,6", "3,3"});
         REQUIRE(formatted(mesh, low.leaders(2)) == std::vector<std::string>{"1,1", "2,5", "3,3"});
+        // s_r = floor(k/2) = 4 is the high half already.
+        const LeaderHierarchy high(mesh, LeaderScheme::Sqhl, mesh.parse_node("4,4"), destinations);
+        REQUIRE(formatted(mesh, high.leaders(1)) ==
+                std::vector<std::string>{"2,6", "4,4", "6,1", "6,5"});
+        REQUIRE(formatted(mesh, high.leaders(2)) == std::vector<std::string>{"2,6", "4,4", "6,5"});
     }
     SECTION("SCHL: around the planes through the source") {
         const LeaderHierarchy schl(mesh, LeaderScheme::Schl, source, destinations);
@@ -261,7 +269,8 @@ TEST_CASE("HL, SQHL and SCHL choose leaders per Figs. 8 and 12 in 3-D", "[mesh-m
     REQUIRE(hl.leaders(1).size() == 16);
     for (NodeId leader : hl.leaders(1)) REQUIRE(cube.coord(leader)[0] == 0);
     REQUIRE(hl.leaders(2).size() == 4);
-    for (NodeId leader : hl.leaders(2)) REQUIRE((cube.coord(leader)[0] == 0 && cube.coord(leader)[1] == 0));
+    for (NodeId leader : hl.leaders(2))
+        REQUIRE((cube.coord(leader)[0] == 0 && cube.coord(leader)[1] == 0));
     REQUIRE(formatted(cube, hl.leaders(3)) == std::vector<std::string>{"0,0,0"});
 
     // SQHL from (2,1,3) on k=4: x=2 > 1 -> high end, y=1 <= 1 -> low end, z=3 -> high end.
@@ -283,14 +292,29 @@ TEST_CASE("HL, SQHL and SCHL choose leaders per Figs. 8 and 12 in 3-D", "[mesh-m
         if (cube.format(group.leader) == "2,1,3")  // the source leads its row: itself excluded
             REQUIRE(formatted(cube, group.worm) == std::vector<std::string>{"1,1,3", "0,1,3"});
 
-    // A sparse 3-D set: L_r shrinks dimension by dimension.
-    const LeaderHierarchy sparse(cube, LeaderScheme::Hl, cube.parse_node("3,3,3"),
-                                 nodes_at(cube, "1,2,0;3,2,0;0,1,2;2,1,2"));
-    REQUIRE(formatted(cube, sparse.leaders(1)) ==
-            std::vector<std::string>{"0,1,2", "1,2,0", "3,3,3"});
-    REQUIRE(formatted(cube, sparse.leaders(2)) ==
-            std::vector<std::string>{"0,1,2", "1,2,0", "3,3,3"});
-    REQUIRE(formatted(cube, sparse.leaders(3)) == std::vector<std::string>{"0,1,2", "1,2,0", "3,3,3"});
+    // A sparse 3-D set. Rows (along x): (0,2,0)+(2,2,0) led by (0,2,0); (1,1,0)+(3,1,0) by
+    // (1,1,0). Columns (along y): all alone. Pillars (along z): (1,1,0)+(1,1,3) led by (1,1,0).
+    const NodeId sparse_source = cube.parse_node("2,0,3");
+    const auto sparse_destinations = nodes_at(cube, "0,2,0;2,2,0;1,1,0;3,1,0;1,1,3");
+    const LeaderHierarchy sparse(cube, LeaderScheme::Hl, sparse_source, sparse_destinations);
+    const std::vector<std::string> l1{"0,2,0", "1,1,0", "1,1,3", "2,0,3"};
+    REQUIRE(formatted(cube, sparse.leaders(1)) == l1);
+    REQUIRE(formatted(cube, sparse.leaders(2)) == l1);
+    REQUIRE(formatted(cube, sparse.leaders(3)) ==
+            std::vector<std::string>{"0,2,0", "1,1,0", "2,0,3"});
+    // (1,1,0) leads a level-3 and a level-1 worm (none at level 2): sent level 3 first.
+    MulticastRequest request;
+    request.source = sparse_source;
+    request.destinations = sparse_destinations;
+    const MeshMulticastTree tree(
+        MeshMulticastConfig{cube, MeshMulticastAlgorithm::Hl, LeaderPhase::Umesh}, request);
+    const auto& worms = tree.worms_led_by(cube.parse_node("1,1,0"));
+    REQUIRE(worms.size() == 2);
+    REQUIRE(worms[0].level == 3);
+    REQUIRE(formatted(cube, worms[0].destinations) == std::vector<std::string>{"1,1,3"});
+    REQUIRE(worms[1].level == 1);
+    REQUIRE(formatted(cube, worms[1].destinations) == std::vector<std::string>{"3,1,0"});
+    REQUIRE(formatted(cube, tree.chain()) == std::vector<std::string>{"0,2,0", "1,1,0", "2,0,3"});
 }
 
 TEST_CASE("firmware: source sends, notes drive receivers, unicasts before worms n..1",
@@ -352,9 +376,10 @@ TEST_CASE("firmware: source sends, notes drive receivers, unicasts before worms 
             for (const char* size : {"8x8", "4x4x4"}) {
                 const MeshMulticastConfig config = config_for(size, algorithm);
                 for (int trial = 0; trial < 40; ++trial) {
-                    const auto request = random_multicast(config.shape,
-                                                          2 + rng() % (config.shape.nodes() - 1), rng);
-                    const auto plan = plan_mesh_multicast(config, request.source, request.destinations);
+                    const auto request =
+                        random_multicast(config.shape, 2 + rng() % (config.shape.nodes() - 1), rng);
+                    const auto plan =
+                        plan_mesh_multicast(config, request.source, request.destinations);
                     std::map<NodeId, std::vector<const PlanSend*>> by_sender;
                     for (const PlanSend& send : plan.sends) by_sender[send.from].push_back(&send);
                     for (const auto& entry : by_sender) {
@@ -391,10 +416,10 @@ TEST_CASE("firmware: source sends, notes drive receivers, unicasts before worms 
         request.source = 16;
         request.destinations = {1};
         REQUIRE_THROWS_AS(firmware.start(request), ConfigError);
-        REQUIRE_THROWS_AS(MeshMulticastFirmware(MeshMulticastConfig{
-                              MeshShape::parse("4x4", true), MeshMulticastAlgorithm::Umesh,
-                              LeaderPhase::Umesh}),
-                          ConfigError);
+        REQUIRE_THROWS_AS(
+            MeshMulticastFirmware(MeshMulticastConfig{
+                MeshShape::parse("4x4", true), MeshMulticastAlgorithm::Umesh, LeaderPhase::Umesh}),
+            ConfigError);
         REQUIRE(parse_mesh_multicast_algorithm("SPUmesh") == MeshMulticastAlgorithm::SpUmesh);
         REQUIRE(parse_leader_phase("spumesh") == LeaderPhase::SpUmesh);
         REQUIRE_THROWS_AS(parse_mesh_multicast_algorithm("binomial"), ConfigError);
@@ -411,9 +436,11 @@ TEST_CASE("every destination receives exactly once in every plan", "[mesh-multic
                 const MeshShape& shape = config.shape;
                 for (int trial = 0; trial < 60; ++trial) {
                     const std::uint32_t set_size =
-                        trial == 0 ? shape.nodes() : 1 + static_cast<std::uint32_t>(rng() % shape.nodes());
+                        trial == 0 ? shape.nodes()
+                                   : 1 + static_cast<std::uint32_t>(rng() % shape.nodes());
                     const auto request = random_multicast(shape, set_size, rng);
-                    const auto plan = plan_mesh_multicast(config, request.source, request.destinations);
+                    const auto plan =
+                        plan_mesh_multicast(config, request.source, request.destinations);
                     std::map<NodeId, int> copies;
                     for (const PlanSend& send : plan.sends) {
                         REQUIRE(send.level >= 0);
@@ -432,7 +459,8 @@ TEST_CASE("every destination receives exactly once in every plan", "[mesh-multic
                     }
                     INFO(to_string(algorithm) << " on " << size << ", |Φ| = " << set_size);
                     REQUIRE(copies.size() == request.destinations.size());
-                    for (NodeId destination : request.destinations) REQUIRE(copies[destination] == 1);
+                    for (NodeId destination : request.destinations)
+                        REQUIRE(copies[destination] == 1);
                     REQUIRE(copies.count(request.source) == 0);
                 }
             }
@@ -476,8 +504,8 @@ TEST_CASE("Umesh and SPUmesh paths of one multicast never share a link in a step
                     2 + static_cast<std::uint32_t>(rng() % (config.shape.nodes() - 1));
                 const auto request = random_multicast(config.shape, set_size, rng);
                 const auto plan = plan_mesh_multicast(config, request.source, request.destinations);
-                INFO(to_string(algorithm) << " on " << size << ", source "
-                                          << config.shape.format(request.source));
+                INFO(to_string(algorithm)
+                     << " on " << size << ", source " << config.shape.format(request.source));
                 REQUIRE(links_shared_within_a_step(plan) == 0);
             }
         }

@@ -18,9 +18,9 @@ namespace {
 MeshMulticastPlan issue_example(MeshMulticastAlgorithm algorithm) {
     const MeshMulticastConfig config{MeshShape::parse("8x8", false), algorithm, LeaderPhase::Umesh};
     const MeshShape& mesh = config.shape;
-    return plan_mesh_multicast(config, mesh.parse_node("3,3"),
-                               {mesh.parse_node("1,0"), mesh.parse_node("2,0"),
-                                mesh.parse_node("7,7")});
+    return plan_mesh_multicast(
+        config, mesh.parse_node("3,3"),
+        {mesh.parse_node("1,0"), mesh.parse_node("2,0"), mesh.parse_node("7,7")});
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -42,7 +42,8 @@ TEST_CASE("plan JSON has exactly the issue's shape", "[mesh-multicast][output]")
            "path": [[3, 3], [4, 3], [5, 3], [6, 3], [7, 3], [7, 4], [7, 5], [7, 6], [7, 7]]}],
         "steps": 2})");
     REQUIRE(json == expected);
-    REQUIRE(json.dump().rfind(R"({"topology":"mesh:8x8","algorithm":"umesh","source":[3,3],)", 0) == 0);
+    REQUIRE(json.dump().rfind(R"({"topology":"mesh:8x8","algorithm":"umesh","source":[3,3],)", 0) ==
+            0);
 }
 
 TEST_CASE("plan JSON gives worms their level and visiting order", "[mesh-multicast][output]") {
@@ -69,10 +70,11 @@ TEST_CASE("plan JSON gives worms their level and visiting order", "[mesh-multica
 TEST_CASE("plan text draws the send tree and every path", "[mesh-multicast][output]") {
     const std::string text = render_plan_text(issue_example(MeshMulticastAlgorithm::Umesh));
     REQUIRE(contains(text, "umesh on mesh 8x8: source 3,3, 3 destinations, 3 sends, 2 steps"));
-    REQUIRE(contains(text, "3,3 (source)\n"
-                           "    [step 1] unicast -> 2,0\n"
-                           "        [step 2] unicast -> 1,0\n"
-                           "    [step 2] unicast -> 7,7\n"));
+    REQUIRE(contains(text,
+                     "3,3 (source)\n"
+                     "    [step 1] unicast -> 2,0\n"
+                     "        [step 2] unicast -> 1,0\n"
+                     "    [step 2] unicast -> 7,7\n"));
     REQUIRE(contains(text, "path 3,3 4,3 5,3 6,3 7,3 7,4 7,5 7,6 7,7"));
 
     const std::string worms = render_plan_text(issue_example(MeshMulticastAlgorithm::Sqhl));
@@ -96,10 +98,10 @@ TEST_CASE("plan dot is a digraph with one edge per unicast and per worm hop",
 
 TEST_CASE("steps JSON and pattern files", "[mesh-multicast][output]") {
     const MeshShape mesh = MeshShape::parse("4x4", false);
-    const auto pattern = pattern_from_json(
-        mesh, R"({"multicasts":[{"source":[0,0],"destinations":[[3,3],[1,0]]},
+    const auto pattern =
+        pattern_from_json(mesh, R"({"multicasts":[{"source":[0,0],"destinations":[[3,3],[1,0]]},
                                  {"source":[3,3],"destinations":[[0,0]]}]})",
-        8);
+                          8);
     REQUIRE(pattern.size() == 2);
     REQUIRE(pattern[0].multicast == 0);
     REQUIRE(pattern[0].source == 0);

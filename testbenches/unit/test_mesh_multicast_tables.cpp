@@ -1,5 +1,5 @@
 // Multiple multicast in the pure start-up-only step model against Kesavan & Panda's tables
-// (8x8 mesh, complete overlap): Table 1 (Umesh), Table 4 (SPUmesh), Tables 3, 5, 6 (HL, SQHL, SCHL).
+// (8x8, complete overlap): Table 1 Umesh, Table 4 SPUmesh, Tables 3/5/6 HL/SQHL/SCHL; workloads.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -52,9 +52,8 @@ TEST_CASE("Table 1: Umesh complete overlap, deterministic cells", "[mesh-multica
     const auto config = mesh8x8(MeshMulticastAlgorithm::Umesh);
     // S = 1 and S = D cells, odd and even D.
     const std::map<Cell, std::uint32_t> paper = {
-        {{1, 15}, 4},    {{1, 31}, 5},    {{1, 63}, 6},   {{15, 15}, 46},
-        {{31, 31}, 125}, {{63, 63}, 316}, {{1, 16}, 4},   {{1, 32}, 5},
-        {{1, 64}, 6},    {{16, 16}, 28},  {{32, 32}, 77}, {{64, 64}, 198}};
+        {{1, 15}, 4}, {{1, 31}, 5}, {{1, 63}, 6}, {{15, 15}, 46}, {{31, 31}, 125}, {{63, 63}, 316},
+        {{1, 16}, 4}, {{1, 32}, 5}, {{1, 64}, 6}, {{16, 16}, 28}, {{32, 32}, 77},  {{64, 64}, 198}};
     for (const auto& [cell, steps] : paper) {
         INFO("S = " << cell.first << ", D = " << cell.second);
         REQUIRE(complete_overlap_steps(config, cell.first, cell.second) ==
@@ -65,8 +64,8 @@ TEST_CASE("Table 1: Umesh complete overlap, deterministic cells", "[mesh-multica
 TEST_CASE("Table 1: Umesh with odd D follows Theorem 1 for every S", "[mesh-multicast][tables]") {
     // For odd D every source's half-node is the middle of Φ: S * ceil(log2((D+1)/2)) + 1 steps.
     const auto config = mesh8x8(MeshMulticastAlgorithm::Umesh);
-    const std::map<Cell, std::uint32_t> paper = {{{15, 31}, 61}, {{15, 63}, 76},
-                                                 {{31, 63}, 156}, {{47, 63}, 236}};
+    const std::map<Cell, std::uint32_t> paper = {
+        {{15, 31}, 61}, {{15, 63}, 76}, {{31, 63}, 156}, {{47, 63}, 236}};
     for (const auto& [cell, steps] : paper) {
         INFO("S = " << cell.first << ", D = " << cell.second);
         REQUIRE(complete_overlap_steps(config, cell.first, cell.second) ==
@@ -77,9 +76,8 @@ TEST_CASE("Table 1: Umesh with odd D follows Theorem 1 for every S", "[mesh-mult
 TEST_CASE("Table 4: SPUmesh complete overlap, deterministic cells", "[mesh-multicast][tables]") {
     const auto config = mesh8x8(MeshMulticastAlgorithm::SpUmesh);
     const std::map<Cell, std::uint32_t> paper = {
-        {{1, 15}, 4},   {{1, 31}, 5},   {{1, 63}, 6},   {{15, 15}, 14},
-        {{31, 31}, 30}, {{63, 63}, 62}, {{1, 16}, 4},   {{1, 32}, 5},
-        {{1, 64}, 6},   {{16, 16}, 15}, {{32, 32}, 31}, {{64, 64}, 63}};
+        {{1, 15}, 4}, {{1, 31}, 5}, {{1, 63}, 6}, {{15, 15}, 14}, {{31, 31}, 30}, {{63, 63}, 62},
+        {{1, 16}, 4}, {{1, 32}, 5}, {{1, 64}, 6}, {{16, 16}, 15}, {{32, 32}, 31}, {{64, 64}, 63}};
     for (const auto& [cell, steps] : paper) {
         INFO("S = " << cell.first << ", D = " << cell.second);
         REQUIRE(complete_overlap_steps(config, cell.first, cell.second) ==
@@ -112,8 +110,8 @@ TEST_CASE("step model: one start-up per node per step, exactly-once delivery",
           "[mesh-multicast][step-model]") {
     std::mt19937_64 rng(555);
     for (MeshMulticastAlgorithm algorithm :
-         {MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh, MeshMulticastAlgorithm::Hl,
-          MeshMulticastAlgorithm::Sqhl, MeshMulticastAlgorithm::Schl})
+         {MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh,
+          MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl, MeshMulticastAlgorithm::Schl})
         for (const char* size : {"8x8", "4x4x4"}) {
             const MeshMulticastConfig config{MeshShape::parse(size, false), algorithm,
                                              LeaderPhase::Umesh};
@@ -121,11 +119,12 @@ TEST_CASE("step model: one start-up per node per step, exactly-once delivery",
             for (int trial = 0; trial < 10; ++trial) {
                 const std::uint32_t sources = 1 + static_cast<std::uint32_t>(rng() % nodes);
                 const std::uint32_t set_size = 1 + static_cast<std::uint32_t>(rng() % nodes);
-                const auto workload = trial % 2 ? random_overlap_workload(nodes, sources, set_size, rng)
-                                                : complete_overlap_workload(nodes, sources, set_size, rng);
+                const auto workload =
+                    trial % 2 ? random_overlap_workload(nodes, sources, set_size, rng)
+                              : complete_overlap_workload(nodes, sources, set_size, rng);
                 const StepModelResult result = run_steps(config, workload);
-                INFO(to_string(algorithm) << " on " << size << ": S = " << sources
-                                          << ", D = " << set_size);
+                INFO(to_string(algorithm)
+                     << " on " << size << ": S = " << sources << ", D = " << set_size);
                 // Exactly once per (multicast, destination), never to the source.
                 std::map<std::pair<std::uint32_t, NodeId>, int> copies;
                 for (const StepModelDelivery& delivery : result.deliveries)
@@ -142,12 +141,11 @@ TEST_CASE("step model: one start-up per node per step, exactly-once delivery",
                 for (const StepModelSend& send : result.sends)
                     REQUIRE(busy.insert({send.step, send.from}).second);
                 REQUIRE(std::accumulate(result.startups_per_node.begin(),
-                                        result.startups_per_node.end(), std::size_t{0}) ==
-                        result.sends.size());
+                                        result.startups_per_node.end(),
+                                        std::size_t{0}) == result.sends.size());
                 REQUIRE(result.max_startups <= result.steps);
-                REQUIRE(result.max_startups ==
-                        *std::max_element(result.startups_per_node.begin(),
-                                          result.startups_per_node.end()));
+                REQUIRE(result.max_startups == *std::max_element(result.startups_per_node.begin(),
+                                                                 result.startups_per_node.end()));
             }
         }
 }
@@ -155,8 +153,8 @@ TEST_CASE("step model: one start-up per node per step, exactly-once delivery",
 TEST_CASE("step model: a received message's sends start in the next step, round-robin",
           "[mesh-multicast][step-model]") {
     // Two Umesh multicasts along row 0 of a 4x2 mesh: 0 -> {1,2,3}, 3 -> {0,1,2}.
-    const MeshMulticastConfig config{MeshShape::parse("4x2", false),
-                                     MeshMulticastAlgorithm::Umesh, LeaderPhase::Umesh};
+    const MeshMulticastConfig config{MeshShape::parse("4x2", false), MeshMulticastAlgorithm::Umesh,
+                                     LeaderPhase::Umesh};
     MulticastRequest first;
     first.multicast = 0;
     first.source = 0;
@@ -173,9 +171,10 @@ TEST_CASE("step model: a received message's sends start in the next step, round-
     std::vector<std::tuple<std::uint32_t, std::uint32_t, NodeId, NodeId>> sends;
     for (const StepModelSend& send : result.sends)
         sends.emplace_back(send.step, send.multicast, send.from, send.order.header.destinations[0]);
-    REQUIRE(sends == std::vector<std::tuple<std::uint32_t, std::uint32_t, NodeId, NodeId>>{
-                         {1, 0, 0, 2}, {1, 1, 3, 1}, {2, 0, 0, 1}, {2, 1, 1, 0}, {2, 0, 2, 3},
-                         {2, 1, 3, 2}});
+    REQUIRE(
+        sends ==
+        std::vector<std::tuple<std::uint32_t, std::uint32_t, NodeId, NodeId>>{
+            {1, 0, 0, 2}, {1, 1, 3, 1}, {2, 0, 0, 1}, {2, 1, 1, 0}, {2, 0, 2, 3}, {2, 1, 3, 2}});
     // The same source with two multicasts alternates between them (round-robin).
     MulticastRequest third = second;
     third.multicast = 2;
@@ -204,8 +203,8 @@ TEST_CASE("step model: a received message's sends start in the next step, round-
     std::vector<std::pair<std::uint32_t, std::uint32_t>> node0;  // (step, multicast)
     for (const StepModelSend& send : queued.sends)
         if (send.from == 0) node0.emplace_back(send.step, send.multicast);
-    REQUIRE(node0 == std::vector<std::pair<std::uint32_t, std::uint32_t>>{
-                         {1, 0}, {2, 0}, {3, 1}, {4, 0}});
+    REQUIRE(node0 ==
+            std::vector<std::pair<std::uint32_t, std::uint32_t>>{{1, 0}, {2, 0}, {3, 1}, {4, 0}});
 }
 
 TEST_CASE("workloads: complete and random overlap, seeded", "[mesh-multicast][workload]") {
@@ -240,7 +239,9 @@ TEST_CASE("workloads: complete and random overlap, seeded", "[mesh-multicast][wo
         std::size_t outside = 0;
         for (const MulticastRequest& request : workload) {
             REQUIRE(request.destinations.size() == 11);
-            REQUIRE(std::set<NodeId>(request.destinations.begin(), request.destinations.end()).size() == 11);
+            REQUIRE(
+                std::set<NodeId>(request.destinations.begin(), request.destinations.end()).size() ==
+                11);
             for (NodeId destination : request.destinations) REQUIRE(phi.count(destination) == 1);
             REQUIRE(sources.insert(request.source).second);
             if (phi.count(request.source) == 0) ++outside;
@@ -269,7 +270,8 @@ TEST_CASE("workloads: complete and random overlap, seeded", "[mesh-multicast][wo
         const auto other = random_overlap_workload(nodes, 8, 9, c);
         const auto same = [](const auto& x, const auto& y) {
             for (std::size_t i = 0; i < x.size(); ++i)
-                if (x[i].source != y[i].source || x[i].destinations != y[i].destinations) return false;
+                if (x[i].source != y[i].source || x[i].destinations != y[i].destinations)
+                    return false;
             return x.size() == y.size();
         };
         REQUIRE(same(first, again));

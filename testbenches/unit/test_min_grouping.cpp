@@ -27,8 +27,8 @@ std::map<std::uint32_t, std::set<std::uint32_t>> groups_at(const SwitchGrouping&
 }
 
 const std::vector<std::pair<std::uint32_t, std::uint32_t>> kRadixStages = {
-    {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 6}, {2, 8}, {4, 1}, {4, 2}, {4, 3}, {4, 4},
-    {8, 1}, {8, 2}, {8, 3}, {3, 3}};
+    {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 6}, {2, 8}, {4, 1},
+    {4, 2}, {4, 3}, {4, 4}, {8, 1}, {8, 2}, {8, 3}, {3, 3}};
 
 }  // namespace
 
@@ -75,7 +75,8 @@ TEST_CASE("baseline grouping: N_gj = b^((n-2)-j) with b consumption channels, la
             CHECK(groups.size() == wiring.shape().rows() / size);
             for (const auto& entry : groups) {
                 CHECK(entry.second.size() == size);
-                for (std::uint32_t i : entry.second) CHECK(i / size == *entry.second.begin() / size);
+                for (std::uint32_t i : entry.second)
+                    CHECK(i / size == *entry.second.begin() / size);
             }
         }
     }
@@ -127,7 +128,8 @@ TEST_CASE("butterfly grouping: forward network one group per stage, backward sta
                 CHECK(g.size() == shape.rows() / size);
                 for (const auto& entry : g) {
                     CHECK(entry.second.size() == size);
-                    for (std::uint32_t i : entry.second) CHECK(key(i) == key(*entry.second.begin()));
+                    for (std::uint32_t i : entry.second)
+                        CHECK(key(i) == key(*entry.second.begin()));
                 }
                 CHECK(grouping.tree_op_switch({j, 0}).kstage == backward);
             }
@@ -175,8 +177,8 @@ TEST_CASE("grouping input is checked and its JSON has the issue's shape", "[min]
           "{\"stage\":0,\"row\":1,\"kstage\":0,\"group\":1,\"group_size\":1},"
           "{\"stage\":1,\"row\":0,\"kstage\":1,\"group\":null,\"group_size\":0},"
           "{\"stage\":1,\"row\":1,\"kstage\":1,\"group\":null,\"group_size\":0}]}");
-    const auto parsed = nlohmann::json::parse(groups_json(SwitchGrouping(
-        MinWiring(MinShape::parse("min-bi:b=2,n=2")), 1)));
+    const auto parsed = nlohmann::json::parse(
+        groups_json(SwitchGrouping(MinWiring(MinShape::parse("min-bi:b=2,n=2")), 1)));
     REQUIRE(parsed["switches"].size() == 8);
     CHECK(parsed["switches"][4]["kstage"] == 2);
     CHECK(parsed["switches"][4]["stage"] == 1);

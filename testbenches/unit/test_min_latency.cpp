@@ -86,7 +86,8 @@ TEST_CASE("contention-free ATBM latency matches the digit-wise formula on random
                         top = 0;
                         for (NodeId d : destinations)
                             for (std::uint32_t t = 0; t < n; ++t)
-                                if (shape.digit(d, t) != shape.digit(source, t)) top = std::max(top, t);
+                                if (shape.digit(d, t) != shape.digit(source, t))
+                                    top = std::max(top, t);
                         switches = 2 * top + 1;
                     }
                     double worst_wait = 0;
@@ -99,7 +100,8 @@ TEST_CASE("contention-free ATBM latency matches the digit-wise formula on random
                             for (NodeId e : destinations)
                                 if (e / block == d / block) branches.insert(shape.digit(e, digit));
                             if (branches.size() < 2) continue;
-                            // Group exponent: UNI stage j -> n-1-j = digit; BI stage j -> j = digit.
+                            // Group exponent: UNI stage j -> n-1-j = digit; BI stage j -> j =
+                            // digit.
                             const bool grouped = channels == 1 || digit >= 1;
                             const std::uint32_t group =
                                 grouped ? shape.power(channels == 1 ? digit : digit - 1) : 0;
@@ -107,9 +109,9 @@ TEST_CASE("contention-free ATBM latency matches the digit-wise formula on random
                         }
                         worst_wait = std::max(worst_wait, wait);
                     }
-                    const double expected =
-                        timing.startup_ns + timing.routing_ns * switches + worst_wait +
-                        (switches + 1 + timing.message_flits) * timing.flit_ns;
+                    const double expected = timing.startup_ns + timing.routing_ns * switches +
+                                            worst_wait +
+                                            (switches + 1 + timing.message_flits) * timing.flit_ns;
 
                     const AtbmPlan plan = plan_atbm(wiring, table, source, destinations);
                     const AtbmLatencyBreakdown result =

@@ -21,7 +21,8 @@ using namespace wormcast::min;
 namespace {
 
 /// A random source and 1..N-1 distinct destinations other than the source.
-std::pair<NodeId, std::vector<NodeId>> random_multicast(const MinShape& shape, std::mt19937_64& rng) {
+std::pair<NodeId, std::vector<NodeId>> random_multicast(const MinShape& shape,
+                                                        std::mt19937_64& rng) {
     const std::uint32_t nodes = shape.nodes();
     std::vector<NodeId> others(nodes);
     for (NodeId a = 0; a < nodes; ++a) others[a] = a;
@@ -61,7 +62,8 @@ TEST_CASE("bit-string headers use the paper's notation", "[min][multicast]") {
     CHECK(plan_atbm(wiring, 1, {0, 2, 5, 7}).bitstring == "10100101");
 }
 
-TEST_CASE("ATBM trees walked through the wiring reach exactly the destinations", "[min][multicast]") {
+TEST_CASE("ATBM trees walked through the wiring reach exactly the destinations",
+          "[min][multicast]") {
     std::mt19937_64 rng(20240505);
     for (const std::string& size : kSizes) {
         const MinWiring wiring(MinShape::parse(size));
@@ -76,8 +78,8 @@ TEST_CASE("ATBM trees walked through the wiring reach exactly the destinations",
                 PortEndpoint at;
                 Header header;
             };
-            std::deque<Worm> worms{{wiring.node_entry(source),
-                                    Header::bit_string(shape.nodes(), destinations)}};
+            std::deque<Worm> worms{
+                {wiring.node_entry(source), Header::bit_string(shape.nodes(), destinations)}};
             std::multiset<NodeId> delivered;
             std::map<std::uint32_t, std::size_t> visits_per_stage;
             std::size_t visits = 0;
@@ -146,8 +148,8 @@ TEST_CASE("ATBM plans list every switch visit with its direction and tree operat
                 }
                 ++children[static_cast<std::size_t>(hop.parent)];
                 const AtbmHop& parent = plan.hops[static_cast<std::size_t>(hop.parent)];
-                const bool fed = std::any_of(
-                    parent.out_ports.begin(), parent.out_ports.end(), [&](PortId p) {
+                const bool fed =
+                    std::any_of(parent.out_ports.begin(), parent.out_ports.end(), [&](PortId p) {
                         return wiring.output_target(parent.switch_id, p) ==
                                PortEndpoint::at_switch(hop.switch_id, hop.in_port);
                     });
@@ -159,18 +161,19 @@ TEST_CASE("ATBM plans list every switch visit with its direction and tree operat
 
             if (!wiring.bidirectional()) {
                 CHECK_FALSE(plan.turnaround_stage.has_value());
-                for (const AtbmDelivery& d : plan.deliveries) CHECK(plan.path_to(d.node).size() == n);
+                for (const AtbmDelivery& d : plan.deliveries)
+                    CHECK(plan.path_to(d.node).size() == n);
                 for (std::uint32_t j = 0; j < n; ++j) {
                     const std::uint32_t divisor = shape.power(n - j);
-                    const auto at_stage = std::count_if(plan.hops.begin(), plan.hops.end(),
-                                                        [j](const AtbmHop& hop) {
-                                                            return hop.switch_id.stage == j;
-                                                        });
-                    const auto trees = std::count_if(plan.hops.begin(), plan.hops.end(),
-                                                     [j](const AtbmHop& hop) {
-                                                         return hop.switch_id.stage == j && hop.tree_op;
-                                                     });
-                    CHECK(static_cast<std::size_t>(at_stage) == distinct_blocks(destinations, divisor));
+                    const auto at_stage =
+                        std::count_if(plan.hops.begin(), plan.hops.end(),
+                                      [j](const AtbmHop& hop) { return hop.switch_id.stage == j; });
+                    const auto trees =
+                        std::count_if(plan.hops.begin(), plan.hops.end(), [j](const AtbmHop& hop) {
+                            return hop.switch_id.stage == j && hop.tree_op;
+                        });
+                    CHECK(static_cast<std::size_t>(at_stage) ==
+                          distinct_blocks(destinations, divisor));
                     CHECK(static_cast<std::size_t>(trees) ==
                           splitting_blocks(shape, destinations, divisor, n - 1 - j));
                 }
@@ -181,7 +184,8 @@ TEST_CASE("ATBM plans list every switch visit with its direction and tree operat
             std::uint32_t turnaround = 0;
             for (NodeId d : destinations)
                 for (std::uint32_t t = 0; t < n; ++t)
-                    if (shape.digit(d, t) != shape.digit(source, t)) turnaround = std::max(turnaround, t);
+                    if (shape.digit(d, t) != shape.digit(source, t))
+                        turnaround = std::max(turnaround, t);
             REQUIRE(plan.turnaround_stage.has_value());
             CHECK(*plan.turnaround_stage == turnaround);
             for (const AtbmDelivery& d : plan.deliveries)
@@ -193,7 +197,8 @@ TEST_CASE("ATBM plans list every switch visit with its direction and tree operat
                     case HopDirection::Forward:
                         ++forward;
                         CHECK_FALSE(hop.tree_op);
-                        CHECK(hop.out_ports == std::vector<PortId>{static_cast<PortId>(shape.radix)});
+                        CHECK(hop.out_ports ==
+                              std::vector<PortId>{static_cast<PortId>(shape.radix)});
                         CHECK(hop.kstage == hop.switch_id.stage);
                         break;
                     case HopDirection::Turn:
@@ -208,15 +213,17 @@ TEST_CASE("ATBM plans list every switch visit with its direction and tree operat
                         CHECK(hop.in_port >= shape.radix);
                         CHECK(hop.switch_id.stage < turnaround);
                         break;
-                    case HopDirection::Uni: FAIL("uni hop in a BI-MIN"); break;
+                    case HopDirection::Uni:
+                        FAIL("uni hop in a BI-MIN");
+                        break;
                 }
                 if (hop.direction != HopDirection::Forward)
                     for (PortId p : hop.out_ports) CHECK(p < shape.radix);  // down: left ports
             }
             CHECK(forward == turnaround);
             CHECK(turns == 1);
-            const bool turn_splits = splitting_blocks(shape, destinations, shape.power(turnaround + 1),
-                                                      turnaround) > 0;
+            const bool turn_splits =
+                splitting_blocks(shape, destinations, shape.power(turnaround + 1), turnaround) > 0;
             CHECK(plan.hops[turnaround].tree_op == turn_splits);
             for (std::uint32_t j = 0; j < turnaround; ++j) {
                 CHECK(backward[j] == distinct_blocks(destinations, shape.power(j + 1)));

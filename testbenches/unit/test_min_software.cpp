@@ -36,14 +36,15 @@ std::uint32_t ceil_log2(std::size_t value) {
 }
 
 /// Checks the plan is a valid one-port unicast multicast tree in ceil(log2(d+1)) steps.
-void check_plan(const SoftwareMulticastPlan& plan, NodeId source, const std::vector<NodeId>& dests) {
+void check_plan(const SoftwareMulticastPlan& plan, NodeId source,
+                const std::vector<NodeId>& dests) {
     std::map<NodeId, std::uint32_t> informed_at{{source, 0}};
     std::set<std::pair<std::uint32_t, NodeId>> sending;
     for (const UnicastSend& send : plan.sends) {
         REQUIRE(informed_at.count(send.from));
-        CHECK(informed_at[send.from] < send.step);                    // sender already holds it
-        CHECK(sending.insert({send.step, send.from}).second);         // one send per step
-        CHECK(informed_at.emplace(send.to, send.step).second);        // reached exactly once
+        CHECK(informed_at[send.from] < send.step);              // sender already holds it
+        CHECK(sending.insert({send.step, send.from}).second);   // one send per step
+        CHECK(informed_at.emplace(send.to, send.step).second);  // reached exactly once
     }
     CHECK(informed_at.size() == dests.size() + 1);
     for (NodeId d : dests) CHECK(informed_at.count(d) == 1);
@@ -100,22 +101,22 @@ TEST_CASE("software multicasts reach every destination once in ceil(log2(d+1)) s
 
 TEST_CASE("UMIN on the butterfly is step-wise contention-free", "[min][software]") {
     std::mt19937_64 rng(4242);
-    for (const char* size :
-         {"min-bi:b=2,n=3", "min-bi:b=2,n=6", "min-bi:b=4,n=3", "min-bi:b=8,n=2", "min-bi:b=8,n=3"}) {
+    for (const char* size : {"min-bi:b=2,n=3", "min-bi:b=2,n=6", "min-bi:b=4,n=3", "min-bi:b=8,n=2",
+                             "min-bi:b=8,n=3"}) {
         const MinWiring wiring(MinShape::parse(size));
         const std::uint32_t nodes = wiring.shape().nodes();
         std::vector<NodeId> everyone_but_last;
         for (NodeId a = 0; a + 1 < nodes; ++a) everyone_but_last.push_back(a);
-        CHECK(step_channel_conflicts(wiring, plan_software_multicast(wiring.shape(),
-                                                                     SoftwareMinAlgorithm::Umin,
-                                                                     nodes - 1, everyone_but_last)) == 0);
+        CHECK(step_channel_conflicts(
+                  wiring, plan_software_multicast(wiring.shape(), SoftwareMinAlgorithm::Umin,
+                                                  nodes - 1, everyone_but_last)) == 0);
         for (int trial = 0; trial < 60; ++trial) {
             const NodeId source = static_cast<NodeId>(rng() % nodes);
             const auto dests = random_destinations(nodes, source, rng);
             INFO(size << " source " << source << " d = " << dests.size());
-            CHECK(step_channel_conflicts(wiring, plan_software_multicast(
-                                                     wiring.shape(), SoftwareMinAlgorithm::Umin,
-                                                     source, dests)) == 0);
+            CHECK(step_channel_conflicts(
+                      wiring, plan_software_multicast(wiring.shape(), SoftwareMinAlgorithm::Umin,
+                                                      source, dests)) == 0);
         }
     }
 }
@@ -130,18 +131,18 @@ TEST_CASE("CMIN on the baseline: contention-free for 8 nodes, not in general", "
             for (NodeId a = 0; a < 8; ++a)
                 if (subset & (1U << a)) dests.push_back(a);
             INFO("source " << source << " subset " << subset);
-            CHECK(step_channel_conflicts(small, plan_software_multicast(
-                                                    small.shape(), SoftwareMinAlgorithm::Cmin,
-                                                    source, dests)) == 0);
+            CHECK(step_channel_conflicts(
+                      small, plan_software_multicast(small.shape(), SoftwareMinAlgorithm::Cmin,
+                                                     source, dests)) == 0);
         }
     // The 16-node baseline: in the last step of a broadcast 0->1 and 2->3 share the channel
     // after stage 1 (Chiang & Ni: optimal software multicast need not exist on baselines).
     const MinWiring larger(MinShape::parse("min-uni:b=2,n=4"));
     std::vector<NodeId> everyone;
     for (NodeId a = 1; a < 16; ++a) everyone.push_back(a);
-    CHECK(step_channel_conflicts(larger, plan_software_multicast(
-                                             larger.shape(), SoftwareMinAlgorithm::Cmin, 0,
-                                             everyone)) == 4);
+    CHECK(step_channel_conflicts(
+              larger, plan_software_multicast(larger.shape(), SoftwareMinAlgorithm::Cmin, 0,
+                                              everyone)) == 4);
 }
 
 TEST_CASE("CMIN/UMIN firmware replays the plan message by message", "[min][software]") {
@@ -157,8 +158,8 @@ TEST_CASE("CMIN/UMIN firmware replays the plan message by message", "[min][softw
             request.source = static_cast<NodeId>(rng() % shape.nodes());
             request.destinations = random_destinations(shape.nodes(), request.source, rng);
             request.length = 1 + static_cast<std::uint32_t>(rng() % 100);
-            const auto plan = plan_software_multicast(shape, algorithm, request.source,
-                                                      request.destinations);
+            const auto plan =
+                plan_software_multicast(shape, algorithm, request.source, request.destinations);
             std::set<std::tuple<std::uint32_t, NodeId, NodeId>> expected, replayed;
             for (const UnicastSend& s : plan.sends) expected.emplace(s.step, s.from, s.to);
 
@@ -189,9 +190,9 @@ TEST_CASE("software multicast input is checked", "[min][software]") {
     const MinShape bi = MinShape::parse("min-bi:b=2,n=3");
     CHECK_THROWS_WITH(plan_software_multicast(bi, SoftwareMinAlgorithm::Cmin, 0, {1}),
                       Contains("cmin runs on min-uni"));
-    CHECK_THROWS_WITH(MinSoftwareFirmware(MinShape::parse("min-uni:b=2,n=3"),
-                                          SoftwareMinAlgorithm::Umin),
-                      Contains("umin runs on min-bi"));
+    CHECK_THROWS_WITH(
+        MinSoftwareFirmware(MinShape::parse("min-uni:b=2,n=3"), SoftwareMinAlgorithm::Umin),
+        Contains("umin runs on min-bi"));
     CHECK(parse_software_min_algorithm("UMIN") == SoftwareMinAlgorithm::Umin);
     CHECK_THROWS_WITH(parse_software_min_algorithm("atbm"), Contains("cmin, umin"));
     CHECK_THROWS_AS(address_ordered_chain(bi, 0, {0}), ConfigError);

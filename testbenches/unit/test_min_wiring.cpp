@@ -9,8 +9,8 @@
 
 #include "topologies/min/BiMinRouting.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
-#include "topologies/min/UniMinRouting.hpp"
 #include "topologies/min/MinWiring.hpp"
+#include "topologies/min/UniMinRouting.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -71,10 +71,10 @@ std::uint32_t shortest_switch_count(const MinWiring& wiring, NodeId from, NodeId
 }
 
 const std::vector<std::string> kSizes = {
-    "min-uni:b=2,n=1", "min-uni:b=2,n=3", "min-uni:b=2,n=4", "min-uni:b=2,n=6", "min-uni:b=4,n=2",
-    "min-uni:b=4,n=3", "min-uni:b=8,n=2", "min-uni:b=3,n=3", "min-bi:b=2,n=1",  "min-bi:b=2,n=3",
-    "min-bi:b=2,n=4",  "min-bi:b=2,n=6",  "min-bi:b=4,n=2",  "min-bi:b=4,n=3",  "min-bi:b=8,n=2",
-    "min-bi:b=3,n=3"};
+    "min-uni:b=2,n=1", "min-uni:b=2,n=3", "min-uni:b=2,n=4", "min-uni:b=2,n=6",
+    "min-uni:b=4,n=2", "min-uni:b=4,n=3", "min-uni:b=8,n=2", "min-uni:b=3,n=3",
+    "min-bi:b=2,n=1",  "min-bi:b=2,n=3",  "min-bi:b=2,n=4",  "min-bi:b=2,n=6",
+    "min-bi:b=4,n=2",  "min-bi:b=4,n=3",  "min-bi:b=8,n=2",  "min-bi:b=3,n=3"};
 
 }  // namespace
 
@@ -124,7 +124,8 @@ TEST_CASE("baseline UNI-MIN: 0010 -> 1010 takes the issue's switches", "[min][wi
     const MinReachTable table(wiring);
     NodeId delivered = kNoNode;
     const auto route = unicast_route(wiring, table, 0b0010, 0b1010, &delivered);
-    const std::vector<RouteStep> expected = {{0, 1, 0, 1}, {1, 4, 1, 0}, {2, 4, 0, 1}, {3, 5, 0, 0}};
+    const std::vector<RouteStep> expected = {
+        {0, 1, 0, 1}, {1, 4, 1, 0}, {2, 4, 0, 1}, {3, 5, 0, 0}};
     CHECK(route == expected);
     CHECK(delivered == 0b1010);
 }
@@ -160,7 +161,8 @@ TEST_CASE("MIN wiring: every channel has one source and one sink, nodes attach o
                     CHECK(fed_inputs.insert({next.switch_id, next.port}).second);
                     CHECK(wiring.input_source(next.switch_id, next.port) ==
                           PortEndpoint::at_switch(id, p));
-                    if (wiring.bidirectional()) {  // a bidirectional link: both ends name each other
+                    if (wiring
+                            .bidirectional()) {  // a bidirectional link: both ends name each other
                         CHECK(wiring.output_target(next.switch_id, next.port) ==
                               PortEndpoint::at_switch(id, p));
                         CHECK((next.switch_id.stage + 1 == id.stage ||

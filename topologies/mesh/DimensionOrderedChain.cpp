@@ -11,7 +11,9 @@ namespace wormcast::mesh {
 namespace {
 
 /// Key whose lexicographic order is the dimension order: dimension 0 first (most significant).
-Coord dimension_order_key(const MeshShape& shape, NodeId node) { return shape.coord(node); }
+Coord dimension_order_key(const MeshShape& shape, NodeId node) {
+    return shape.coord(node);
+}
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 // The dimension-ordered chain Φ of a multicast on a k-ary n-cube mesh (pure C++).
-// Kesavan & Panda §2.2.1 / §3.1 (after McKinley et al.'s Umesh): x0 most significant, x varies slowest.
+// Kesavan & Panda §2.2.1 and §3.1, after McKinley et al.'s Umesh: x0 most significant.
 #pragma once
 
 #include <vector>

@@ -27,13 +27,26 @@ RouteDecision EcubeRouting::route(const RouteQuery& query) const {
     if (target >= shape_.nodes()) throw ModelError(fmt::format("e-cube routing: destination {} outside network", target));
     RouteDecision d;
     const PortId net = shape_.network_ports();
+    // Consume; spread worms over the consumption channels by the input they came from.
+    RouteBranch local;
+    local.port = static_cast<PortId>(net + query.in_port % options_.consumption_channels);
+    local.vc_mask = all_vcs_;
+    local.consume = true;
+    if (target == here_ && h.destinations.size() == 1) {
+        d.branches.push_back(local);
+        return d;
+    }
     if (target == here_) {
-        // Consume; spread worms over the consumption channels by the input they came from.
-        RouteBranch b;
-        b.port = static_cast<PortId>(net + query.in_port % options_.consumption_channels);
-        b.vc_mask = all_vcs_;
-        b.consume = true;
-        d.branches.push_back(b);
+        // A path worm at one of its destinations: absorb a copy and forward the worm on towards
+        // the next destination, with this node popped from the header of both copies.
+        Header rest = Header::dest_list({h.destinations.begin() + 1, h.destinations.end()});
+        RouteDecision next = route(RouteQuery{query.in_port, query.in_vc, &rest});
+        if (next.branches.size() != 1 || next.branches[0].consume)
+            throw ConfigError(fmt::format("destination list names node {} twice in a row", here_));
+        local.rewritten = rest;
+        next.branches[0].rewritten = rest;
+        d.branches.push_back(local);
+        d.branches.push_back(next.branches[0]);
         return d;
     }
     const auto out = static_cast<PortId>(shape_.ecube_port(here_, target));

@@ -48,9 +48,8 @@ LeaderHierarchy::LeaderHierarchy(const MeshShape& shape, LeaderScheme scheme, No
         std::vector<LeaderGroup> level_groups;
         for (auto& entry : lines) {
             std::vector<NodeId>& line = entry.second;
-            std::sort(line.begin(), line.end(), [&](NodeId a, NodeId b) {
-                return shape.coord(a)[r] < shape.coord(b)[r];
-            });
+            std::sort(line.begin(), line.end(),
+                      [&](NodeId a, NodeId b) { return shape.coord(a)[r] < shape.coord(b)[r]; });
             const std::size_t last = line.size() - 1;
             const std::uint32_t s_r = source_coord[r];
             switch (scheme) {
@@ -60,12 +59,14 @@ LeaderHierarchy::LeaderHierarchy(const MeshShape& shape, LeaderScheme scheme, No
                 case LeaderScheme::Sqhl: {
                     // Fig. 8 in 0-based coordinates: the source's half of dimension r.
                     const bool low_half = s_r + 1 <= shape.radix[r] / 2;
-                    level_groups.push_back(make_group(
-                        r, line, 0, last, low_half ? LeaderEnd::Lowest : LeaderEnd::Highest, source));
+                    level_groups.push_back(
+                        make_group(r, line, 0, last,
+                                   low_half ? LeaderEnd::Lowest : LeaderEnd::Highest, source));
                     break;
                 }
                 case LeaderScheme::Schl: {
-                    // Fig. 12: g1 = {t_r <= s_r} led by its highest, g2 = {t_r > s_r} by its lowest.
+                    // Fig. 12: g1 = {t_r <= s_r} led by its highest, g2 = {t_r > s_r} by its
+                    // lowest.
                     std::size_t g1_size = 0;
                     while (g1_size < line.size() && shape.coord(line[g1_size])[r] <= s_r) ++g1_size;
                     if (g1_size > 0)
@@ -87,13 +88,15 @@ LeaderHierarchy::LeaderHierarchy(const MeshShape& shape, LeaderScheme scheme, No
 
 const std::vector<NodeId>& LeaderHierarchy::leaders(unsigned level) const {
     if (level >= leaders_.size())
-        throw ModelError(fmt::format("leader hierarchy: level {} is not in 0..{}", level, levels()));
+        throw ModelError(
+            fmt::format("leader hierarchy: level {} is not in 0..{}", level, levels()));
     return leaders_[level];
 }
 
 const std::vector<LeaderGroup>& LeaderHierarchy::groups(unsigned level) const {
     if (level < 1 || level > groups_.size())
-        throw ModelError(fmt::format("leader hierarchy: level {} is not in 1..{}", level, levels()));
+        throw ModelError(
+            fmt::format("leader hierarchy: level {} is not in 1..{}", level, levels()));
     return groups_[level - 1];
 }
 

@@ -1,4 +1,4 @@
-// Hierarchical leader sets L_0 ... L_n and the multidestination worms of HL, SQHL and SCHL (pure C++).
+// Leader sets L_0 ... L_n and the multidestination worms of HL, SQHL and SCHL (pure C++).
 // Kesavan & Panda §2.2.2 (HL, after Panda et al.), §4.1 Fig. 8 (SQHL), §4.2 Fig. 12 (SCHL).
 #pragma once
 
@@ -13,11 +13,11 @@ enum class LeaderScheme { Hl, Sqhl, Schl };
 
 /// One group of a level: nodes on one line along dimension `dimension`, covered by one worm.
 struct LeaderGroup {
-    unsigned dimension = 0;        ///< r: members differ only in coordinate r
-    NodeId leader = kNoNode;       ///< member that sends the worm; it joins L_{r+1}
-    std::vector<NodeId> members;   ///< every member, leader included, by ascending coordinate r
-    std::vector<NodeId> worm;      ///< the level-(r+1) worm: members other than the leader and
-                                   ///< the source, in visiting order from the leader (may be empty)
+    unsigned dimension = 0;       ///< r: members differ only in coordinate r
+    NodeId leader = kNoNode;      ///< member that sends the worm; it joins L_{r+1}
+    std::vector<NodeId> members;  ///< every member, leader included, by ascending coordinate r
+    std::vector<NodeId> worm;     ///< the level-(r+1) worm: members other than the leader and
+                                  ///< the source, in visiting order from the leader (may be empty)
 };
 
 /// The leader hierarchy of one multicast. L_0 = destinations ∪ {source}. For r = 0 ... n-1,
@@ -25,7 +25,7 @@ struct LeaderGroup {
 /// node; SQHL: lowest if s_r <= floor(k_r/2)-1, else highest) or up to two (SCHL: {t_r <= s_r}
 /// led by its highest node, {t_r > s_r} led by its lowest). L_{r+1} is the set of leaders.
 class LeaderHierarchy {
-public:
+  public:
     LeaderHierarchy(const MeshShape& shape, LeaderScheme scheme, NodeId source,
                     const std::vector<NodeId>& destinations);
 
@@ -38,7 +38,7 @@ public:
     NodeId source() const { return source_; }
     LeaderScheme scheme() const { return scheme_; }
 
-private:
+  private:
     LeaderScheme scheme_;
     NodeId source_;
     std::vector<std::vector<NodeId>> leaders_;      ///< [0 ... n]

@@ -21,31 +21,39 @@ std::string lower_case(std::string text) {
 
 const char* to_string(MeshMulticastAlgorithm algorithm) {
     switch (algorithm) {
-        case MeshMulticastAlgorithm::Umesh: return "umesh";
-        case MeshMulticastAlgorithm::SpUmesh: return "spumesh";
-        case MeshMulticastAlgorithm::Hl: return "hl";
-        case MeshMulticastAlgorithm::Sqhl: return "sqhl";
-        case MeshMulticastAlgorithm::Schl: return "schl";
+        case MeshMulticastAlgorithm::Umesh:
+            return "umesh";
+        case MeshMulticastAlgorithm::SpUmesh:
+            return "spumesh";
+        case MeshMulticastAlgorithm::Hl:
+            return "hl";
+        case MeshMulticastAlgorithm::Sqhl:
+            return "sqhl";
+        case MeshMulticastAlgorithm::Schl:
+            return "schl";
     }
     return "?";
 }
 
 const char* to_string(LeaderPhase phase) {
     switch (phase) {
-        case LeaderPhase::Umesh: return "umesh";
-        case LeaderPhase::SpUmesh: return "spumesh";
+        case LeaderPhase::Umesh:
+            return "umesh";
+        case LeaderPhase::SpUmesh:
+            return "spumesh";
     }
     return "?";
 }
 
 MeshMulticastAlgorithm parse_mesh_multicast_algorithm(const std::string& text) {
     const std::string name = lower_case(text);
-    for (auto algorithm : {MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh,
-                           MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl,
-                           MeshMulticastAlgorithm::Schl})
+    for (auto algorithm :
+         {MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh,
+          MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl, MeshMulticastAlgorithm::Schl})
         if (name == to_string(algorithm)) return algorithm;
     throw ConfigError(fmt::format(
-        "algorithm: '{}' is not a mesh multicast algorithm (umesh, spumesh, hl, sqhl, schl)", text));
+        "algorithm: '{}' is not a mesh multicast algorithm (umesh, spumesh, hl, sqhl, schl)",
+        text));
 }
 
 LeaderPhase parse_leader_phase(const std::string& text) {

@@ -23,9 +23,9 @@ std::vector<SendOrder> MeshMulticastFirmware::start(const MulticastRequest& requ
     std::unordered_set<NodeId> seen;
     for (NodeId destination : request.destinations) {
         if (destination >= nodes)
-            throw ConfigError(fmt::format("multicast {}: destination {} is outside the {} nodes of {}",
-                                          request.multicast, destination, nodes,
-                                          config_.shape.name()));
+            throw ConfigError(
+                fmt::format("multicast {}: destination {} is outside the {} nodes of {}",
+                            request.multicast, destination, nodes, config_.shape.name()));
         if (destination == request.source)
             throw ConfigError(fmt::format("multicast {}: the source {} is also a destination",
                                           request.multicast, config_.shape.format(destination)));
@@ -43,8 +43,10 @@ std::vector<SendOrder> MeshMulticastFirmware::received(NodeId self, std::uint32_
     if (note == nullptr) return {};
     const auto* mesh_note = dynamic_cast<const MeshMulticastNote*>(note);
     if (mesh_note == nullptr || !mesh_note->tree)
-        throw ModelError(fmt::format("multicast {}: node {} got a note that is not a mesh "
-                                     "multicast note", multicast, self));
+        throw ModelError(
+            fmt::format("multicast {}: node {} got a note that is not a mesh "
+                        "multicast note",
+                        multicast, self));
     const auto& tree = mesh_note->tree;
     if (mesh_note->phase == MeshMulticastNote::Phase::Chain) {
         const std::size_t holder = mesh_note->holder;
@@ -96,7 +98,8 @@ void MeshMulticastFirmware::append_worms(const std::shared_ptr<const MeshMultica
         order.level = static_cast<int>(worm.level);
         bool someone_continues = false;
         for (NodeId destination : worm.destinations)
-            someone_continues = someone_continues || tree->leads_worm_below(destination, worm.level);
+            someone_continues =
+                someone_continues || tree->leads_worm_below(destination, worm.level);
         if (someone_continues) {
             auto note = std::make_shared<MeshMulticastNote>();
             note->tree = tree;

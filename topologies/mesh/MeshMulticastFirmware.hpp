@@ -16,7 +16,7 @@ namespace wormcast::mesh {
 /// sends its unicasts (split rule on its delegated sub-chain) first, then its worms from level
 /// n down to 1. Unicast orders have level 0, worm orders their level 1 ... n.
 class MeshMulticastFirmware : public Firmware {
-public:
+  public:
     /// Throws ConfigError for a torus or a malformed shape.
     explicit MeshMulticastFirmware(MeshMulticastConfig config);
 
@@ -30,7 +30,7 @@ public:
     std::vector<SendOrder> received(NodeId self, std::uint32_t multicast,
                                     const FirmwareNote* note) override;
 
-private:
+  private:
     /// Unicasts of the holder at chain index `holder` owning `owned`, then all its worms.
     std::vector<SendOrder> chain_holder_sends(const std::shared_ptr<const MeshMulticastTree>& tree,
                                               std::size_t holder, ChainRange owned) const;

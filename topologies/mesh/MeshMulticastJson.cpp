@@ -22,7 +22,8 @@ nlohmann::ordered_json coordinate_list(const MeshShape& shape, const std::vector
     return array;
 }
 
-NodeId node_from_json(const MeshShape& shape, const nlohmann::json& value, const std::string& field) {
+NodeId node_from_json(const MeshShape& shape, const nlohmann::json& value,
+                      const std::string& field) {
     if (!value.is_array() || value.size() != shape.dimensions())
         throw ConfigError(fmt::format("{}: expected an array of {} coordinates, got {}", field,
                                       shape.dimensions(), value.dump()));
@@ -31,8 +32,8 @@ NodeId node_from_json(const MeshShape& shape, const nlohmann::json& value, const
         const nlohmann::json& x = value[d];
         if (!x.is_number_integer() || x.get<std::int64_t>() < 0 ||
             x.get<std::int64_t>() >= static_cast<std::int64_t>(shape.radix[d]))
-            throw ConfigError(fmt::format("{}: coordinate {} = {} is not an integer in 0..{}", field,
-                                          d, x.dump(), shape.radix[d] - 1));
+            throw ConfigError(fmt::format("{}: coordinate {} = {} is not an integer in 0..{}",
+                                          field, d, x.dump(), shape.radix[d] - 1));
         c.push_back(static_cast<std::uint32_t>(x.get<std::int64_t>()));
     }
     return shape.id(c);
@@ -99,8 +100,10 @@ std::vector<MulticastRequest> pattern_from_json(const MeshShape& shape, const st
         const std::string field = fmt::format("multicasts[{}]", i);
         const nlohmann::json& entry = multicasts[i];
         if (!entry.is_object() || !entry.contains("source") || !entry.contains("destinations"))
-            throw ConfigError(fmt::format("{}: expected an object with \"source\" and "
-                                          "\"destinations\"", field));
+            throw ConfigError(
+                fmt::format("{}: expected an object with \"source\" and "
+                            "\"destinations\"",
+                            field));
         MulticastRequest request;
         request.multicast = static_cast<std::uint32_t>(i);
         request.length = length;

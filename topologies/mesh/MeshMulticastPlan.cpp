@@ -50,7 +50,7 @@ MeshMulticastPlan plan_mesh_multicast(const MeshMulticastConfig& config, NodeId 
         send.step = sent.step;
         send.from = sent.from;
         send.kind = sent.order.header.kind == HeaderKind::DestList ? PlanSendKind::Multidest
-                                                                    : PlanSendKind::Unicast;
+                                                                   : PlanSendKind::Unicast;
         send.to = sent.order.header.destinations;
         send.path = ecube_worm_path(config.shape, send.from, send.to);
         send.level = sent.order.level;

@@ -20,7 +20,7 @@ std::string send_summary(const MeshShape& shape, const PlanSend& send) {
 }
 
 class TreeWriter {
-public:
+  public:
     explicit TreeWriter(const MeshMulticastPlan& plan) : plan_(plan) {
         for (std::size_t i = 0; i < plan.sends.size(); ++i)
             sends_by_sender_[plan.sends[i].from].push_back(i);
@@ -32,7 +32,7 @@ public:
         return out_;
     }
 
-private:
+  private:
     bool sends_anything(NodeId node) const { return sends_by_sender_.count(node) != 0; }
 
     void write_sends_of(NodeId node, unsigned depth) {
@@ -59,7 +59,9 @@ private:
     std::string out_;
 };
 
-std::string vertex(NodeId node) { return fmt::format("n{}", node); }
+std::string vertex(NodeId node) {
+    return fmt::format("n{}", node);
+}
 
 const char* level_colour(int level) {
     static const char* const kColours[] = {"black", "blue", "red", "darkgreen", "purple"};
@@ -82,10 +84,10 @@ std::string render_plan_text(const MeshMulticastPlan& plan) {
         std::string to, path;
         for (NodeId node : send.to) to += (to.empty() ? "" : " ") + shape.format(node);
         for (NodeId node : send.path) path += (path.empty() ? "" : " ") + shape.format(node);
-        out += fmt::format("{:<5} {:<9} {:<10} {:<6} {}\n", send.step, shape.format(send.from),
-                           to_string(send.kind),
-                           send.kind == PlanSendKind::Unicast ? "-" : std::to_string(send.level),
-                           to);
+        out +=
+            fmt::format("{:<5} {:<9} {:<10} {:<6} {}\n", send.step, shape.format(send.from),
+                        to_string(send.kind),
+                        send.kind == PlanSendKind::Unicast ? "-" : std::to_string(send.level), to);
         out += fmt::format("{:<33}path {}\n", "", path);
     }
     return out;
@@ -93,8 +95,9 @@ std::string render_plan_text(const MeshMulticastPlan& plan) {
 
 std::string render_plan_dot(const MeshMulticastPlan& plan) {
     const MeshShape& shape = plan.config.shape;
-    std::string out = fmt::format("digraph \"{} {} from {}\" {{\n", to_string(plan.config.algorithm),
-                                  shape.name(), shape.format(plan.source));
+    std::string out =
+        fmt::format("digraph \"{} {} from {}\" {{\n", to_string(plan.config.algorithm),
+                    shape.name(), shape.format(plan.source));
     out += "    node [shape=circle, fontsize=10];\n";
     std::set<NodeId> participants{plan.source};
     for (NodeId node : plan.destinations) participants.insert(node);

@@ -12,9 +12,12 @@ namespace {
 
 LeaderScheme leader_scheme(MeshMulticastAlgorithm algorithm) {
     switch (algorithm) {
-        case MeshMulticastAlgorithm::Sqhl: return LeaderScheme::Sqhl;
-        case MeshMulticastAlgorithm::Schl: return LeaderScheme::Schl;
-        default: return LeaderScheme::Hl;
+        case MeshMulticastAlgorithm::Sqhl:
+            return LeaderScheme::Sqhl;
+        case MeshMulticastAlgorithm::Schl:
+            return LeaderScheme::Schl;
+        default:
+            return LeaderScheme::Hl;
     }
 }
 
@@ -41,8 +44,8 @@ MeshMulticastTree::MeshMulticastTree(const MeshMulticastConfig& config,
                 if (!group.worm.empty()) worms_[group.leader].push_back({level, group.worm});
     }
     if (rotate) chain_ = rotate_to_front(std::move(chain_), source_);
-    source_index_ = static_cast<std::size_t>(
-        std::find(chain_.begin(), chain_.end(), source_) - chain_.begin());
+    source_index_ =
+        static_cast<std::size_t>(std::find(chain_.begin(), chain_.end(), source_) - chain_.begin());
 }
 
 const std::vector<MeshWorm>& MeshMulticastTree::worms_led_by(NodeId node) const {

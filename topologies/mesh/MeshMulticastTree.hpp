@@ -21,7 +21,7 @@ struct MeshWorm {
 /// Immutable decision of one multicast's source, shared by every message of that multicast.
 /// Each receiver reads only its own part (a real NIC would carry that part in the message).
 class MeshMulticastTree {
-public:
+  public:
     /// Umesh: chain = Φ. SPUmesh: Φ rotated to start at the source. HL family: L_n ∪ {source}
     /// in dimension order, rotated as well when the leader phase is SPUmesh; plus the worms.
     MeshMulticastTree(const MeshMulticastConfig& config, const MulticastRequest& request);
@@ -38,7 +38,7 @@ public:
     /// True if `node` leads a non-empty worm of a level below `level`.
     bool leads_worm_below(NodeId node, unsigned level) const;
 
-private:
+  private:
     MeshMulticastAlgorithm algorithm_;
     NodeId source_;
     std::uint32_t length_;

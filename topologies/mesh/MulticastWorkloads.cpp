@@ -17,8 +17,8 @@ void check_sizes(std::uint32_t nodes, std::uint32_t sources, std::uint32_t set_s
     if (set_size > nodes)
         throw ConfigError(fmt::format("workload: D = {} exceeds the {} nodes", set_size, nodes));
     if (sources > nodes)
-        throw ConfigError(fmt::format("workload: S = {} distinct sources exceed the {} nodes",
-                                      sources, nodes));
+        throw ConfigError(
+            fmt::format("workload: S = {} distinct sources exceed the {} nodes", sources, nodes));
 }
 
 /// Uniform index in [0, bound) from the 64-bit engine (the same on every platform, unlike
@@ -89,8 +89,7 @@ std::vector<MulticastRequest> complete_overlap_workload(std::uint32_t nodes, std
 }
 
 std::vector<MulticastRequest> random_overlap_workload(std::uint32_t nodes, std::uint32_t sources,
-                                                      std::uint32_t set_size,
-                                                      std::mt19937_64& rng,
+                                                      std::uint32_t set_size, std::mt19937_64& rng,
                                                       std::uint32_t length) {
     check_sizes(nodes, sources, set_size);
     std::vector<MulticastRequest> workload;

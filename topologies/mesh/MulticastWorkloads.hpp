@@ -26,8 +26,7 @@ std::vector<MulticastRequest> complete_overlap_workload(std::uint32_t nodes, std
 /// Random overlap: S distinct random sources, each with its own set_size - 1 random distinct
 /// destinations (source excluded).
 std::vector<MulticastRequest> random_overlap_workload(std::uint32_t nodes, std::uint32_t sources,
-                                                      std::uint32_t set_size,
-                                                      std::mt19937_64& rng,
+                                                      std::uint32_t set_size, std::mt19937_64& rng,
                                                       std::uint32_t length = 1);
 
 }  // namespace wormcast::mesh

@@ -15,7 +15,7 @@ namespace {
 
 /// A node's NIC in the step model: its round-robin queue of multicasts and their pending orders.
 struct NodeWork {
-    std::deque<std::uint32_t> queue;                          ///< multicast ids, head served next
+    std::deque<std::uint32_t> queue;                         ///< multicast ids, head served next
     std::map<std::uint32_t, std::deque<SendOrder>> pending;  ///< by multicast id
 
     bool queued(std::uint32_t multicast) const { return pending.count(multicast) != 0; }
@@ -33,7 +33,8 @@ StartupStepModel::StartupStepModel(std::uint32_t nodes, const FirmwareFactory& f
     firmware_.reserve(nodes);
     for (NodeId node = 0; node < nodes; ++node) {
         firmware_.push_back(factory(node));
-        if (!firmware_.back()) throw ModelError(fmt::format("step model: no firmware for node {}", node));
+        if (!firmware_.back())
+            throw ModelError(fmt::format("step model: no firmware for node {}", node));
     }
 }
 
@@ -48,10 +49,12 @@ StepModelResult StartupStepModel::run(const std::vector<MulticastRequest>& multi
     std::unordered_set<std::uint32_t> ids;
     for (const MulticastRequest& request : multicasts) {
         if (!ids.insert(request.multicast).second)
-            throw ModelError(fmt::format("step model: multicast id {} used twice", request.multicast));
+            throw ModelError(
+                fmt::format("step model: multicast id {} used twice", request.multicast));
         if (request.source >= nodes)
-            throw ModelError(fmt::format("step model: source {} of multicast {} is outside {} nodes",
-                                         request.source, request.multicast, nodes));
+            throw ModelError(
+                fmt::format("step model: source {} of multicast {} is outside {} nodes",
+                            request.source, request.multicast, nodes));
         by_id.push_back(&request);
     }
     std::sort(by_id.begin(), by_id.end(), [](const MulticastRequest* a, const MulticastRequest* b) {
@@ -77,8 +80,10 @@ StepModelResult StartupStepModel::run(const std::vector<MulticastRequest>& multi
             auto entry = nic.pending.find(multicast);
             step_sends.push_back({node, multicast, std::move(entry->second.front())});
             entry->second.pop_front();
-            if (entry->second.empty()) nic.pending.erase(entry);
-            else nic.queue.push_back(multicast);
+            if (entry->second.empty())
+                nic.pending.erase(entry);
+            else
+                nic.queue.push_back(multicast);
             ++result.startups_per_node[node];
         }
         if (step_sends.empty()) break;
@@ -89,13 +94,14 @@ StepModelResult StartupStepModel::run(const std::vector<MulticastRequest>& multi
         for (StepSend& sent : step_sends) {
             for (NodeId receiver : sent.order.header.destinations) {
                 if (receiver >= nodes)
-                    throw ModelError(fmt::format("step model: node {} sent multicast {} to node {} "
-                                                 "outside {} nodes", sent.from, sent.multicast,
-                                                 receiver, nodes));
+                    throw ModelError(
+                        fmt::format("step model: node {} sent multicast {} to node {} "
+                                    "outside {} nodes",
+                                    sent.from, sent.multicast, receiver, nodes));
                 result.deliveries.push_back({sent.multicast, receiver, step});
-                work[receiver].add(sent.multicast,
-                                   firmware_[receiver]->received(receiver, sent.multicast,
-                                                                 sent.order.note.get()));
+                work[receiver].add(
+                    sent.multicast,
+                    firmware_[receiver]->received(receiver, sent.multicast, sent.order.note.get()));
             }
             if (record_sends)
                 result.sends.push_back({step, sent.multicast, sent.from, std::move(sent.order)});

@@ -27,11 +27,11 @@ struct StepModelDelivery {
 };
 
 struct StepModelResult {
-    std::uint32_t steps = 0;                      ///< last step in which any node started a send
+    std::uint32_t steps = 0;                       ///< last step in which any node started a send
     std::vector<std::uint32_t> startups_per_node;  ///< indexed by node id
     std::uint32_t max_startups = 0;
-    std::vector<StepModelSend> sends;            ///< every start-up, by step then sender id
-    std::vector<StepModelDelivery> deliveries;   ///< every copy received, by step
+    std::vector<StepModelSend> sends;           ///< every start-up, by step then sender id
+    std::vector<StepModelDelivery> deliveries;  ///< every copy received, by step
 };
 
 /// Time is counted in start-ups (steps); network latency is taken as zero.
@@ -48,7 +48,7 @@ struct StepModelResult {
 ///    arrives at a node where it is already queued keeps its place (its orders are appended).
 ///    At step 1, a node's own multicasts are queued by ascending multicast id.
 class StartupStepModel {
-public:
+  public:
     using FirmwareFactory = std::function<std::unique_ptr<Firmware>(NodeId)>;
 
     /// `nodes` NICs, each with its own firmware made by `factory`.
@@ -60,7 +60,7 @@ public:
     StepModelResult run(const std::vector<MulticastRequest>& multicasts, bool record_sends = true,
                         std::uint32_t max_steps = 10'000'000);
 
-private:
+  private:
     std::vector<std::unique_ptr<Firmware>> firmware_;
 };
 

@@ -1,5 +1,5 @@
-// The Umesh split rule on a dimension-ordered chain (pure C++): which chain index a holder sends
-// to next, and which sub-chain it delegates. Kesavan & Panda §2.2.1 and Theorem 1 (issue 4, rule 2).
+// The Umesh split rule on a dimension-ordered chain (pure C++): whom a holder sends to next and
+// which sub-chain it delegates. Kesavan & Panda §2.2.1, Theorem 1; issue 4, definition 2.
 #pragma once
 
 #include <cstddef>
@@ -28,7 +28,8 @@ struct UmeshSplit {
 /// Holder at index `holder` owning `owned` (m = size > 1, h = floor(m/2)):
 ///  - holder - lo < h: send to lo+h, delegate [lo+h, hi], keep [lo, lo+h-1];
 ///  - else hi - holder < h: send to hi-h, delegate [lo, hi-h], keep [hi-h+1, hi];
-///  - else (m odd, holder in the middle): send to holder+1, delegate [holder+1, hi], keep [lo, holder].
+///  - else (m odd, holder in the middle): send to holder+1, delegate [holder+1, hi], keep [lo,
+///  holder].
 /// Throws ModelError if the range has one node or does not contain the holder.
 UmeshSplit umesh_split(std::size_t holder, ChainRange owned);
 

@@ -36,7 +36,8 @@ AtbmLatencyBreakdown atbm_contention_free_latency(const AtbmPlan& plan,
             if (!plan.hops[hop].tree_op) continue;
             const GroupedSwitch& holder =
                 grouping.at(plan.hops[hop].kstage, plan.hops[hop].switch_id.row);
-            wait += average_token_wait_ns(timing.token_passing_ns, holder.group ? holder.group_size : 0);
+            wait += average_token_wait_ns(timing.token_passing_ns,
+                                          holder.group ? holder.group_size : 0);
         }
         const auto switches = static_cast<std::uint32_t>(path.size());
         if (first) {
@@ -52,7 +53,8 @@ AtbmLatencyBreakdown atbm_contention_free_latency(const AtbmPlan& plan,
         }
         first = false;
     }
-    result.latency_ns = contention_free_latency_ns(timing, result.path_switches, result.token_wait_ns);
+    result.latency_ns =
+        contention_free_latency_ns(timing, result.path_switches, result.token_wait_ns);
     return result;
 }
 

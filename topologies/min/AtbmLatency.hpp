@@ -21,10 +21,10 @@ double average_token_wait_ns(double token_passing_ns, std::uint32_t group_size);
 
 /// Timing of a contention-free run, in ns (defaults: the paper's §5.1 values).
 struct AtbmTiming {
-    double startup_ns = 500;        ///< message start-up t_startup
-    double routing_ns = 60;         ///< routing decision per switch t_route
-    double flit_ns = 20;            ///< one flit across one channel t_flit
-    double token_passing_ns = 20;   ///< one token hop t_token
+    double startup_ns = 500;           ///< message start-up t_startup
+    double routing_ns = 60;            ///< routing decision per switch t_route
+    double flit_ns = 20;               ///< one flit across one channel t_flit
+    double token_passing_ns = 20;      ///< one token hop t_token
     std::uint32_t message_flits = 64;  ///< M, every flit of the worm
 };
 
@@ -32,15 +32,22 @@ struct AtbmTiming {
 double contention_free_latency_ns(const AtbmTiming& timing, std::uint32_t path_switches,
                                   double token_wait_ns);
 
+/// W in the paper's example (§5.2, broadcast from node 0 on min-bi:b=8,n=2, one consumption
+/// channel): T = 1, so the path is forward at stage 0, the turn at stage 1 and backward at stage 0
+/// (S = 3). The turn replicates to all 8 left ports, a tree operation of backward stage label
+/// k = 2n-(1+1) = 2 whose group holds all 8 top switches: 20*8/2 = 80 ns, the paper's "4x20 ns".
+/// The tree operations at stage 0 (k = 3) are in groups of one switch and wait nothing. So
+/// W = 80 ns and L = 500 + 3*60 + 80 + (3+1+64)*20 = 2120 ns.
+///
 /// The contention-free latency of one ATBM multicast: every destination is reached after S
 /// switches (S = n on a UNI-MIN, 2T+1 on a BI-MIN), so the last tail arrives on the path with the
 /// largest W, W being the sum of average_token_wait_ns over the tree operations on that path
 /// (each with the group of the switch performing it, SwitchGrouping::tree_op_switch).
 struct AtbmLatencyBreakdown {
-    std::uint32_t path_switches = 0;  ///< S
-    double token_wait_ns = 0;         ///< W on the critical path
-    NodeId critical_destination = kNoNode;
-    double latency_ns = 0;            ///< L
+    std::uint32_t path_switches = 0;        ///< S
+    double token_wait_ns = 0;               ///< W on the critical path
+    NodeId critical_destination = kNoNode;  ///< a destination reached last
+    double latency_ns = 0;                  ///< L
 };
 
 /// Throws ModelError if the plan's destinations are not all S switches away.

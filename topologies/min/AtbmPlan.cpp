@@ -14,10 +14,14 @@ namespace wormcast::min {
 
 const char* to_string(HopDirection direction) {
     switch (direction) {
-        case HopDirection::Uni: return "uni";
-        case HopDirection::Forward: return "forward";
-        case HopDirection::Turn: return "turn";
-        case HopDirection::Backward: return "backward";
+        case HopDirection::Uni:
+            return "uni";
+        case HopDirection::Forward:
+            return "forward";
+        case HopDirection::Turn:
+            return "turn";
+        case HopDirection::Backward:
+            return "backward";
     }
     return "?";
 }
@@ -26,7 +30,8 @@ std::vector<std::size_t> AtbmPlan::path_to(NodeId node) const {
     const auto found = std::find_if(deliveries.begin(), deliveries.end(),
                                     [node](const AtbmDelivery& d) { return d.node == node; });
     if (found == deliveries.end())
-        throw ConfigError(fmt::format("plan: node {} is not a destination of this multicast", node));
+        throw ConfigError(
+            fmt::format("plan: node {} is not a destination of this multicast", node));
     std::vector<std::size_t> path;
     for (int hop = static_cast<int>(found->hop); hop >= 0; hop = hops[hop].parent)
         path.push_back(static_cast<std::size_t>(hop));
@@ -34,7 +39,8 @@ std::vector<std::size_t> AtbmPlan::path_to(NodeId node) const {
     return path;
 }
 
-void check_multicast(const MinShape& shape, NodeId source, const std::vector<NodeId>& destinations) {
+void check_multicast(const MinShape& shape, NodeId source,
+                     const std::vector<NodeId>& destinations) {
     shape.check_node(source, "source");
     if (destinations.empty()) throw ConfigError("destinations: the multicast names no destination");
     std::vector<NodeId> sorted = destinations;
@@ -90,8 +96,8 @@ AtbmPlan plan_atbm(const MinWiring& wiring, const MinReachTable& table, NodeId s
         PendingWorm worm = std::move(pending.front());
         pending.pop_front();
         if (plan.hops.size() >= hop_limit)
-            throw ModelError(fmt::format("{}: multicast tree from {} does not terminate",
-                                         shape.name(), source));
+            throw ModelError(
+                fmt::format("{}: multicast tree from {} does not terminate", shape.name(), source));
         const RouteQuery query{worm.in_port, 0, &worm.header};
         AtbmHop hop;
         hop.switch_id = worm.at;
@@ -100,9 +106,12 @@ AtbmPlan plan_atbm(const MinWiring& wiring, const MinReachTable& table, NodeId s
         RouteDecision decision;
         if (wiring.bidirectional()) {
             const BiMinRouting routing(wiring, table, worm.at);
-            if (routing.goes_forward(query)) hop.direction = HopDirection::Forward;
-            else if (wiring.is_right_port(worm.in_port)) hop.direction = HopDirection::Backward;
-            else hop.direction = HopDirection::Turn;
+            if (routing.goes_forward(query))
+                hop.direction = HopDirection::Forward;
+            else if (wiring.is_right_port(worm.in_port))
+                hop.direction = HopDirection::Backward;
+            else
+                hop.direction = HopDirection::Turn;
             decision = routing.route(query);
             hop.kstage = hop.direction == HopDirection::Forward
                              ? worm.at.stage
@@ -152,7 +161,8 @@ AtbmPlan plan_atbm(const MinWiring& wiring, const MinReachTable& table, NodeId s
     return plan;
 }
 
-AtbmPlan plan_atbm(const MinWiring& wiring, NodeId source, const std::vector<NodeId>& destinations) {
+AtbmPlan plan_atbm(const MinWiring& wiring, NodeId source,
+                   const std::vector<NodeId>& destinations) {
     return plan_atbm(wiring, MinReachTable(wiring), source, destinations);
 }
 

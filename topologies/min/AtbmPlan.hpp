@@ -42,9 +42,9 @@ struct AtbmPlan {
     NodeId source = kNoNode;
     /// BI-MIN: T, the highest digit where any destination differs from the source. UNI: none.
     std::optional<std::uint32_t> turnaround_stage;
-    std::string bitstring;                ///< N characters, character N-1-a is node a
-    std::vector<AtbmHop> hops;            ///< breadth-first from the source's switch
-    std::vector<AtbmDelivery> deliveries; ///< ascending node order
+    std::string bitstring;                 ///< N characters, character N-1-a is node a
+    std::vector<AtbmHop> hops;             ///< breadth-first from the source's switch
+    std::vector<AtbmDelivery> deliveries;  ///< ascending node order
 
     /// Hop indices from the source's switch to the hop that delivers to `node`.
     /// Throws ConfigError if node is not a destination of the plan.

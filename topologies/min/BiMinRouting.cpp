@@ -1,5 +1,5 @@
-// Turnaround and single-turnaround tree routing in a butterfly BI-MIN switch (see BiMinRouting.hpp).
-// Varavithya & Mohapatra §2 (Fig. 3b) and §4.3 (Fig. 13).
+// Turnaround and single-turnaround tree routing in a butterfly BI-MIN switch (see
+// BiMinRouting.hpp). Varavithya & Mohapatra §2 (Fig. 3b) and §4.3 (Fig. 13).
 #include "topologies/min/BiMinRouting.hpp"
 
 #include <fmt/format.h>
@@ -13,7 +13,8 @@ std::string where(const MinShape& shape, SwitchId id) {
 }
 
 const Header& checked_header(const RouteQuery& query, const MinShape& shape, SwitchId id) {
-    if (query.header == nullptr) throw ModelError(where(shape, id) + ": routing query without a header");
+    if (query.header == nullptr)
+        throw ModelError(where(shape, id) + ": routing query without a header");
     const Header& header = *query.header;
     if (header.kind == HeaderKind::DestList)
         throw ModelError(where(shape, id) +
@@ -57,11 +58,9 @@ std::vector<PortId> BiMinRouting::legal_forward_ports(const RouteQuery& query) c
     return ports;
 }
 
-RouteBranch BiMinRouting::left_branch(PortId port) const {
-    RouteBranch out;
-    out.port = port;
-    out.vc_mask = reach_.id.stage == 0 ? config_.node_vc_mask : config_.network_vc_mask;
-    return out;
+std::uint32_t BiMinRouting::left_vc_mask() const {
+    // The left ports of stage 0 are the channels to the nodes.
+    return reach_.id.stage == 0 ? config_.node_vc_mask : config_.network_vc_mask;
 }
 
 RouteDecision BiMinRouting::route(const RouteQuery& query) const {
@@ -69,7 +68,7 @@ RouteDecision BiMinRouting::route(const RouteQuery& query) const {
         // Every right port leads up towards the turnaround stage; the default is the lowest.
         if (reach_.id.stage + 1 >= shape_.stages)
             throw ModelError(where(shape_, reach_.id) +
-                             ": a worm must go forward from the top stage");
+                             ": the header names nodes outside the network");
         RouteBranch out;
         out.port = static_cast<PortId>(shape_.radix);
         out.vc_mask = config_.network_vc_mask;
@@ -91,17 +90,13 @@ RouteDecision BiMinRouting::backward(const Header& header) const {
         // Destination tag on the way down: left port d_j.
         const auto port =
             static_cast<PortId>(shape_.digit(header.destinations.front(), reach_.id.stage));
-        decision.branches.push_back(left_branch(port));
+        RouteBranch out;
+        out.port = port;
+        out.vc_mask = left_vc_mask();
+        decision.branches.push_back(out);
         return decision;
     }
-    for (PortId p = 0; p < reach_.port.size(); ++p) {
-        if (!names_any_in(header, reach_.port[p])) continue;
-        RouteBranch out = left_branch(p);
-        Header masked = masked_to(header, reach_.port[p]);
-        if (masked != header) out.rewritten = std::move(masked);
-        decision.branches.push_back(std::move(out));
-    }
-    return decision;
+    return split_bit_string(header, reach_, left_vc_mask());
 }
 
 }  // namespace wormcast::min

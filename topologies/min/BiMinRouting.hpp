@@ -1,5 +1,5 @@
-// Routing function of one switch of a butterfly BI-MIN (pure C++): turnaround routing for unicast
-// worms, single-turnaround bit-string trees for multicast worms. Varavithya & Mohapatra §4.3, Fig. 13.
+// Routing function of one switch of a butterfly BI-MIN (pure C++): turnaround routing for unicasts,
+// single-turnaround bit-string trees for multicasts. Varavithya & Mohapatra §4.3, Fig. 13.
 #pragma once
 
 #include <vector>
@@ -21,7 +21,7 @@ namespace wormcast::min {
 /// turnaround down. Destination-list headers, empty bit-strings and destinations outside the
 /// backward reach of a backward worm throw ModelError.
 class BiMinRouting : public RoutingFunction {
-public:
+  public:
     BiMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
                  MinRoutingConfig config = {});
 
@@ -33,10 +33,10 @@ public:
     bool goes_forward(const RouteQuery& query) const;
     SwitchId switch_id() const { return reach_.id; }
 
-private:
+  private:
     bool all_destinations_below(const Header& header) const;
     RouteDecision backward(const Header& header) const;
-    RouteBranch left_branch(PortId port) const;
+    std::uint32_t left_vc_mask() const;
 
     MinShape shape_;
     SwitchReach reach_;

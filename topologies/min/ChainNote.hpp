@@ -10,9 +10,12 @@
 namespace wormcast::min {
 
 struct ChainNote : FirmwareNote {
-    std::vector<NodeId> chain;  ///< receiver first, then the nodes it must still reach
-    std::uint32_t step = 0;     ///< step of the message carrying this note (receiver goes on at step+1)
-    std::uint32_t length = 1;   ///< payload flits of every message of the multicast
+    /// The receiver first, then the nodes it must still reach.
+    std::vector<NodeId> chain;
+    /// Step of the message carrying this note; the receiver's first send is at step + 1.
+    std::uint32_t step = 0;
+    /// Payload flits of every message of the multicast.
+    std::uint32_t length = 1;
 };
 
 }  // namespace wormcast::min

@@ -47,8 +47,8 @@ std::string groups_json(const SwitchGrouping& grouping) {
         item["stage"] = entry.switch_id.stage;
         item["row"] = entry.switch_id.row;
         item["kstage"] = entry.kstage;
-        item["group"] = entry.group ? nlohmann::ordered_json(*entry.group)
-                                    : nlohmann::ordered_json(nullptr);
+        item["group"] =
+            entry.group ? nlohmann::ordered_json(*entry.group) : nlohmann::ordered_json(nullptr);
         item["group_size"] = entry.group_size;
         out["switches"].push_back(std::move(item));
     }

@@ -35,8 +35,8 @@ SwitchReach MinReachTable::unite(SwitchId id, const std::vector<PortEndpoint>& e
             // The worm continues on the next switch's downward ports: all of them can be used.
             reach.port.push_back(table_[index(ends[p].switch_id)].all);
         } else {
-            throw ModelError(fmt::format("{}: downward port {} of switch {} is open",
-                                         shape_.name(), p, to_string(id)));
+            throw ModelError(fmt::format("{}: downward port {} of switch {} is open", shape_.name(),
+                                         p, to_string(id)));
         }
     }
     std::vector<NodeRange> sorted = reach.port;
@@ -44,11 +44,26 @@ SwitchReach MinReachTable::unite(SwitchId id, const std::vector<PortEndpoint>& e
               [](const NodeRange& a, const NodeRange& b) { return a.first < b.first; });
     for (std::size_t p = 1; p < sorted.size(); ++p)
         if (sorted[p].first != sorted[p - 1].last)
-            throw ModelError(fmt::format(
-                "{}: the ports of switch {} do not reach one block of distinct nodes",
-                shape_.name(), to_string(id)));
+            throw ModelError(
+                fmt::format("{}: the ports of switch {} do not reach one block of distinct nodes",
+                            shape_.name(), to_string(id)));
     reach.all = NodeRange{sorted.front().first, sorted.back().last};
     return reach;
+}
+
+RouteDecision split_bit_string(const Header& bit_string, const SwitchReach& reach,
+                               std::uint32_t vc_mask) {
+    RouteDecision decision;
+    for (PortId p = 0; p < reach.port.size(); ++p) {
+        if (!names_any_in(bit_string, reach.port[p])) continue;
+        RouteBranch out;
+        out.port = p;
+        out.vc_mask = vc_mask;
+        Header masked = masked_to(bit_string, reach.port[p]);
+        if (masked != bit_string) out.rewritten = std::move(masked);
+        decision.branches.push_back(std::move(out));
+    }
+    return decision;
 }
 
 const SwitchReach& MinReachTable::at(SwitchId id) const {

@@ -10,7 +10,8 @@ namespace wormcast::min {
 
 namespace {
 
-constexpr const char* kUsage = "expected 'min-uni:b=<radix>,n=<stages>' or 'min-bi:b=<radix>,n=<stages>'";
+constexpr const char* kUsage =
+    "expected 'min-uni:b=<radix>,n=<stages>' or 'min-bi:b=<radix>,n=<stages>'";
 
 std::string trim(const std::string& s) {
     const auto first = s.find_first_not_of(" \t");
@@ -43,8 +44,8 @@ MinShape MinShape::parse(const std::string& text) {
     } else if (family == "min-bi") {
         shape.kind = MinKind::Bidirectional;
     } else {
-        throw ConfigError(fmt::format("topology '{}': unknown MIN family '{}', {}", text, family,
-                                      kUsage));
+        throw ConfigError(
+            fmt::format("topology '{}': unknown MIN family '{}', {}", text, family, kUsage));
     }
     if (colon == std::string::npos)
         throw ConfigError(fmt::format("topology '{}': b and n are missing, {}", text, kUsage));
@@ -54,8 +55,8 @@ MinShape MinShape::parse(const std::string& text) {
     std::size_t start = 0;
     while (true) {
         const auto comma = rest.find(',', start);
-        const std::string item =
-            trim(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        const std::string item = trim(
+            rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         const auto equals = item.find('=');
         if (equals == std::string::npos)
             throw ConfigError(fmt::format("topology '{}': '{}' is not of the form key=value, {}",
@@ -71,7 +72,8 @@ MinShape MinShape::parse(const std::string& text) {
         start = comma + 1;
     }
     if (!values.count("b"))
-        throw ConfigError(fmt::format("topology '{}': switch radix b is missing, {}", text, kUsage));
+        throw ConfigError(
+            fmt::format("topology '{}': switch radix b is missing, {}", text, kUsage));
     if (!values.count("n"))
         throw ConfigError(fmt::format("topology '{}': stage count n is missing, {}", text, kUsage));
     shape.radix = values["b"];
@@ -82,9 +84,11 @@ MinShape MinShape::parse(const std::string& text) {
 
 void MinShape::validate() const {
     if (radix < 2)
-        throw ConfigError(fmt::format("{}: switch radix b = {} is below 2", to_string(kind), radix));
+        throw ConfigError(
+            fmt::format("{}: switch radix b = {} is below 2", to_string(kind), radix));
     if (stages < 1)
-        throw ConfigError(fmt::format("{}: stage count n = {} is below 1", to_string(kind), stages));
+        throw ConfigError(
+            fmt::format("{}: stage count n = {} is below 1", to_string(kind), stages));
     std::uint64_t n = 1;
     for (std::uint32_t j = 0; j < stages; ++j) {
         n *= radix;
@@ -93,9 +97,10 @@ void MinShape::validate() const {
                                           to_string(kind), radix, stages, kMaxNodes));
     }
     if (std::uint64_t{2} * radix > 0xFFFF)
-        throw ConfigError(fmt::format("{}: switch radix b = {} needs more port numbers than a "
-                                      "PortId holds",
-                                      to_string(kind), radix));
+        throw ConfigError(
+            fmt::format("{}: switch radix b = {} needs more port numbers than a "
+                        "PortId holds",
+                        to_string(kind), radix));
 }
 
 std::string MinShape::name() const {
@@ -120,8 +125,8 @@ std::uint32_t MinShape::with_digit(std::uint32_t value, std::uint32_t position,
 
 void MinShape::check_node(NodeId node, const std::string& what) const {
     if (node >= nodes())
-        throw ConfigError(fmt::format("{}: node {} is outside 0..{} of {}", what, node,
-                                      nodes() - 1, name()));
+        throw ConfigError(
+            fmt::format("{}: node {} is outside 0..{} of {}", what, node, nodes() - 1, name()));
 }
 
 }  // namespace wormcast::min

@@ -31,9 +31,9 @@ struct MinShape {
     /// Throws ConfigError for b < 2, n < 1 or more than kMaxNodes nodes.
     void validate() const;
 
-    std::uint32_t nodes() const { return power(stages); }           ///< N = b^n
-    std::uint32_t rows() const { return power(stages - 1); }        ///< r = b^(n-1)
-    std::uint32_t switches() const { return rows() * stages; }      ///< physical switches
+    std::uint32_t nodes() const { return power(stages); }       ///< N = b^n
+    std::uint32_t rows() const { return power(stages - 1); }    ///< r = b^(n-1)
+    std::uint32_t switches() const { return rows() * stages; }  ///< physical switches
     /// Stages of the network the grouping algorithm sees: n for UNI, 2n for BI (forward stages
     /// followed by the backward stages, Fig. 10).
     std::uint32_t effective_stages() const {

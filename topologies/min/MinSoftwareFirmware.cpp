@@ -35,7 +35,8 @@ std::vector<SendOrder> MinSoftwareFirmware::sends_for(const std::vector<NodeId>&
 
 std::vector<SendOrder> MinSoftwareFirmware::start(const MulticastRequest& request) {
     if (request.length == 0)
-        throw ConfigError(fmt::format("multicast {}: message length of 0 flits", request.multicast));
+        throw ConfigError(
+            fmt::format("multicast {}: message length of 0 flits", request.multicast));
     return sends_for(address_ordered_chain(shape_, request.source, request.destinations), 1,
                      request.length);
 }
@@ -45,12 +46,14 @@ std::vector<SendOrder> MinSoftwareFirmware::received(NodeId self, std::uint32_t 
     if (note == nullptr) return {};  // a plain unicast: nothing to forward
     const auto* chain_note = dynamic_cast<const ChainNote*>(note);
     if (chain_note == nullptr)
-        throw ModelError(fmt::format("{} firmware at node {}: multicast {} arrived with a foreign note",
-                                     to_string(algorithm_), self, multicast));
+        throw ModelError(
+            fmt::format("{} firmware at node {}: multicast {} arrived with a foreign note",
+                        to_string(algorithm_), self, multicast));
     if (chain_note->chain.empty() || chain_note->chain.front() != self)
-        throw ModelError(fmt::format("{} firmware at node {}: multicast {} delegates a chain headed "
-                                     "by another node",
-                                     to_string(algorithm_), self, multicast));
+        throw ModelError(
+            fmt::format("{} firmware at node {}: multicast {} delegates a chain headed "
+                        "by another node",
+                        to_string(algorithm_), self, multicast));
     return sends_for(chain_note->chain, chain_note->step + 1, chain_note->length);
 }
 

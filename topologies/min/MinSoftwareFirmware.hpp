@@ -14,7 +14,7 @@ namespace wormcast::min {
 /// received(): a receiver runs the same halving on the sub-chain its ChainNote delegates.
 /// Every send is a unicast header carrying a ChainNote; SendOrder::level is the step.
 class MinSoftwareFirmware : public Firmware {
-public:
+  public:
     /// Throws ConfigError if the algorithm does not fit the network kind.
     MinSoftwareFirmware(MinShape shape, SoftwareMinAlgorithm algorithm);
 
@@ -22,7 +22,7 @@ public:
     std::vector<SendOrder> received(NodeId self, std::uint32_t multicast,
                                     const FirmwareNote* note) override;
 
-private:
+  private:
     std::vector<SendOrder> sends_for(const std::vector<NodeId>& chain, std::uint32_t first_step,
                                      std::uint32_t length) const;
 

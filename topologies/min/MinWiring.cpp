@@ -13,9 +13,12 @@ std::string to_string(SwitchId id) {
 bool PortEndpoint::operator==(const PortEndpoint& other) const {
     if (kind != other.kind) return false;
     switch (kind) {
-        case Kind::Switch: return switch_id == other.switch_id && port == other.port;
-        case Kind::Node: return node == other.node;
-        case Kind::Open: return true;
+        case Kind::Switch:
+            return switch_id == other.switch_id && port == other.port;
+        case Kind::Node:
+            return node == other.node;
+        case Kind::Open:
+            return true;
     }
     return false;
 }
@@ -24,13 +27,17 @@ std::string to_string(const PortEndpoint& endpoint) {
     switch (endpoint.kind) {
         case PortEndpoint::Kind::Switch:
             return fmt::format("switch {} port {}", to_string(endpoint.switch_id), endpoint.port);
-        case PortEndpoint::Kind::Node: return fmt::format("node {}", endpoint.node);
-        case PortEndpoint::Kind::Open: return "open";
+        case PortEndpoint::Kind::Node:
+            return fmt::format("node {}", endpoint.node);
+        case PortEndpoint::Kind::Open:
+            return "open";
     }
     return "?";
 }
 
-MinWiring::MinWiring(MinShape shape) : shape_(shape) { shape_.validate(); }
+MinWiring::MinWiring(MinShape shape) : shape_(shape) {
+    shape_.validate();
+}
 
 std::vector<PortId> MinWiring::right_ports() const {
     std::vector<PortId> ports;

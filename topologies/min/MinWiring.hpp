@@ -33,8 +33,8 @@ struct PortEndpoint {
     enum class Kind { Switch, Node, Open };
 
     Kind kind = Kind::Open;
-    SwitchId switch_id;  ///< Kind::Switch only
-    PortId port = 0;     ///< Kind::Switch only: the port at that switch
+    SwitchId switch_id;     ///< Kind::Switch only
+    PortId port = 0;        ///< Kind::Switch only: the port at that switch
     NodeId node = kNoNode;  ///< Kind::Node only
 
     static PortEndpoint at_switch(SwitchId id, PortId port_number) {
@@ -73,7 +73,7 @@ struct MinLink {
 /// j < n-1, right port b+k of (i, j) is linked with left port digit_j(i) of
 /// (i with digit j set to k, j+1). The right ports of stage n-1 are open.
 class MinWiring {
-public:
+  public:
     /// Throws ConfigError if the shape is invalid.
     explicit MinWiring(MinShape shape);
 
@@ -102,7 +102,7 @@ public:
     /// Every switch, ordered by stage then row.
     std::vector<SwitchId> switch_ids() const;
 
-private:
+  private:
     void check_switch_port(SwitchId id, PortId port) const;
     PortEndpoint uni_output_target(SwitchId id, PortId port) const;
     PortEndpoint uni_input_source(SwitchId id, PortId port) const;

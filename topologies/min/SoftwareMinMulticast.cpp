@@ -1,4 +1,4 @@
-// Recursive-halving unicast multicast over the address-ordered chain (see SoftwareMinMulticast.hpp).
+// Recursive-halving unicast multicast over the address-ordered chain (SoftwareMinMulticast.hpp).
 // Varavithya & Mohapatra §1: ceil(log2(d+1)) phases, each paying one start-up.
 #include "topologies/min/SoftwareMinMulticast.hpp"
 
@@ -25,15 +25,16 @@ SoftwareMinAlgorithm parse_software_min_algorithm(const std::string& text) {
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (lower == "cmin") return SoftwareMinAlgorithm::Cmin;
     if (lower == "umin") return SoftwareMinAlgorithm::Umin;
-    throw ConfigError(fmt::format("algorithm: '{}' is not a MIN software multicast (cmin, umin)", text));
+    throw ConfigError(
+        fmt::format("algorithm: '{}' is not a MIN software multicast (cmin, umin)", text));
 }
 
 void check_algorithm_fits(SoftwareMinAlgorithm algorithm, const MinShape& shape) {
     const bool wants_bidirectional = algorithm == SoftwareMinAlgorithm::Umin;
     if (wants_bidirectional != (shape.kind == MinKind::Bidirectional))
         throw ConfigError(fmt::format("algorithm: {} runs on {} networks, not on {}",
-                                      to_string(algorithm), wants_bidirectional ? "min-bi" : "min-uni",
-                                      shape.name()));
+                                      to_string(algorithm),
+                                      wants_bidirectional ? "min-bi" : "min-uni", shape.name()));
 }
 
 std::vector<NodeId> address_ordered_chain(const MinShape& shape, NodeId source,
@@ -84,14 +85,17 @@ SoftwareMulticastPlan plan_software_multicast(const MinShape& shape, SoftwareMin
         const Holder holder = std::move(holders.front());
         holders.pop_front();
         for (ChainDelegation& send : halving_sends(holder.chain, holder.first_step)) {
-            plan.sends.push_back(UnicastSend{send.step, holder.chain.front(), send.delegated.front()});
+            plan.sends.push_back(
+                UnicastSend{send.step, holder.chain.front(), send.delegated.front()});
             plan.steps = std::max(plan.steps, send.step);
             holders.push_back(Holder{std::move(send.delegated), send.step + 1});
         }
     }
-    std::sort(plan.sends.begin(), plan.sends.end(), [&](const UnicastSend& a, const UnicastSend& b) {
-        return std::make_tuple(a.step, position[a.from]) < std::make_tuple(b.step, position[b.from]);
-    });
+    std::sort(plan.sends.begin(), plan.sends.end(),
+              [&](const UnicastSend& a, const UnicastSend& b) {
+                  return std::make_tuple(a.step, position[a.from]) <
+                         std::make_tuple(b.step, position[b.from]);
+              });
     return plan;
 }
 
@@ -104,9 +108,11 @@ std::uint32_t step_channel_conflicts(const MinWiring& wiring, const SoftwareMult
         PortEndpoint at = wiring.node_entry(send.from);
         for (std::uint32_t hops = 0; at.is_switch(); ++hops) {
             if (hops > 2 * wiring.shape().stages)
-                throw ModelError(fmt::format("unicast {} -> {} does not terminate", send.from, send.to));
+                throw ModelError(
+                    fmt::format("unicast {} -> {} does not terminate", send.from, send.to));
             const auto routing = make_min_routing(wiring, table, at.switch_id);
-            const PortId out = routing->route(RouteQuery{at.port, 0, &header}).branches.front().port;
+            const PortId out =
+                routing->route(RouteQuery{at.port, 0, &header}).branches.front().port;
             ++users[std::make_tuple(send.step, at.switch_id, out)];
             at = wiring.output_target(at.switch_id, out);
         }

@@ -47,9 +47,9 @@ struct UnicastSend {
 
 struct SoftwareMulticastPlan {
     SoftwareMinAlgorithm algorithm = SoftwareMinAlgorithm::Cmin;
-    std::vector<NodeId> chain;      ///< address-ordered chain, source first
-    std::vector<UnicastSend> sends; ///< by step, then by sender's chain position
-    std::uint32_t steps = 0;        ///< ceil(log2(d+1))
+    std::vector<NodeId> chain;       ///< address-ordered chain, source first
+    std::vector<UnicastSend> sends;  ///< by step, then by sender's chain position
+    std::uint32_t steps = 0;         ///< ceil(log2(d+1))
 };
 
 /// Every unicast of the multicast, obtained by running halving_sends at the source and at every

@@ -33,8 +33,8 @@ std::vector<std::uint32_t> SwitchGrouping::successor_rows(const MinWiring& wirin
     }
     if (kstage + 1 < n) {  // forward network: right ports lead one stage up
         for (PortId p = 0; p < b; ++p)
-            rows.push_back(
-                wiring.output_target(SwitchId{kstage, row}, static_cast<PortId>(b + p)).switch_id.row);
+            rows.push_back(wiring.output_target(SwitchId{kstage, row}, static_cast<PortId>(b + p))
+                               .switch_id.row);
     } else if (kstage + 1 == n) {  // turnaround: the top switch's outputs are its backward copy
         rows.assign(b, row);
     } else {  // backward network: left ports lead one stage down
@@ -81,8 +81,8 @@ void SwitchGrouping::run_algorithm(const MinWiring& wiring) {
                                std::back_inserter(merged));
                 united.swap(merged);
             }
-            auto [slot, inserted] = by_content.emplace(
-                united, static_cast<std::uint32_t>(distinct_tags_[k].size()));
+            auto [slot, inserted] =
+                by_content.emplace(united, static_cast<std::uint32_t>(distinct_tags_[k].size()));
             if (inserted) distinct_tags_[k].push_back(std::move(united));
             by_successors.emplace(std::move(successor_tags), slot->second);
             tag_of_row_[k][i] = slot->second;
@@ -112,12 +112,14 @@ void SwitchGrouping::label_domains() {
         }
     }
     for (GroupedSwitch& entry : switches_)
-        if (entry.group) entry.group_size = static_cast<std::uint32_t>(domains_[*entry.group].members.size());
+        if (entry.group)
+            entry.group_size = static_cast<std::uint32_t>(domains_[*entry.group].members.size());
 }
 
 const GroupedSwitch& SwitchGrouping::at(std::uint32_t kstage, std::uint32_t row) const {
     if (kstage >= effective_stages() || row >= shape_.rows())
-        throw ModelError(fmt::format("{}: no switch at kstage {} row {}", shape_.name(), kstage, row));
+        throw ModelError(
+            fmt::format("{}: no switch at kstage {} row {}", shape_.name(), kstage, row));
     return switches_[std::size_t{kstage} * shape_.rows() + row];
 }
 

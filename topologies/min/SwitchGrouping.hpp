@@ -13,14 +13,15 @@ namespace wormcast::min {
 /// One switch of the network the algorithm sees: a UNI switch, or the forward or backward copy of
 /// a BI switch.
 struct GroupedSwitch {
-    SwitchId switch_id;                 ///< physical stage j and row i
-    std::uint32_t kstage = 0;           ///< k = j (UNI, BI forward), 2n-(j+1) (BI backward)
-    bool backward = false;              ///< BI backward copy
-    std::optional<std::uint32_t> group; ///< token-domain label; none: the switch needs no token
-    std::uint32_t group_size = 0;       ///< switches sharing the label; 0 without a group
+    SwitchId switch_id;                  ///< physical stage j and row i
+    std::uint32_t kstage = 0;            ///< k = j (UNI, BI forward), 2n-(j+1) (BI backward)
+    bool backward = false;               ///< BI backward copy
+    std::optional<std::uint32_t> group;  ///< token-domain label; none: the switch needs no token
+    std::uint32_t group_size = 0;        ///< switches sharing the label; 0 without a group
 };
 
-/// Switches of one token domain (same k, same tag): they share a token ring, in ascending row order.
+/// Switches of one token domain (same k, same tag): they share a token ring, in ascending row
+/// order.
 struct TokenDomain {
     std::uint32_t label = 0;
     std::uint32_t kstage = 0;
@@ -35,11 +36,12 @@ struct TokenDomain {
 ///     n_eff-2 (b consumption channels); stages above s get no tag (no group).
 ///  2. for k = s-1 down to 0, for every row i: group_tag(i, k) = union over the b output ports of
 ///     group_tag(l, k+1), l the row the port's channel reaches at stage k+1. (Fig. 9 writes the
-///     loop from the start stage itself, whose successor stage does not exist; it starts one below.)
+///     loop from the start stage itself, whose successor stage does not exist; it starts one
+///     below.)
 ///  3. switches with the same k and the same tag form one token domain.
 /// Equal unions are computed once (memoised on the set of successor tags); the result is the same.
 class SwitchGrouping {
-public:
+  public:
     /// consumption_channels must be 1 or b, else ConfigError.
     SwitchGrouping(const MinWiring& wiring, std::uint32_t consumption_channels);
 
@@ -61,7 +63,7 @@ public:
     /// The group tag (rows of the start stage), ascending; empty for a switch without a tag.
     std::vector<std::uint32_t> tag(std::uint32_t kstage, std::uint32_t row) const;
 
-private:
+  private:
     /// Rows reached at kstage+1 through the b output ports of (row, kstage).
     std::vector<std::uint32_t> successor_rows(const MinWiring& wiring, std::uint32_t kstage,
                                               std::uint32_t row) const;

@@ -2,6 +2,7 @@
 // unicast worms, bit-string tree routing for multicast worms. Varavithya & Mohapatra §2, Fig. 12.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "systemc/pure/Routing.hpp"
@@ -17,15 +18,16 @@ namespace wormcast::min {
 /// A destination-list header, an empty bit-string, or a destination this switch cannot reach
 /// throws ModelError.
 class UniMinRouting : public RoutingFunction {
-public:
+  public:
     UniMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
                   MinRoutingConfig config = {});
 
     RouteDecision route(const RouteQuery& query) const override;
     SwitchId switch_id() const { return reach_.id; }
 
-private:
-    RouteBranch branch(PortId port) const;
+  private:
+    std::uint32_t output_vc_mask() const;
+    std::string where() const;  ///< switch named in error messages
 
     MinShape shape_;
     SwitchReach reach_;
