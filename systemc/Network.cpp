@@ -47,7 +47,12 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.supports_path_worms = params.path_worms;
         c.supports_tree_worms = params.tree_worms;
         c.always_clocked = params.always_clocked;
-        routers_.push_back(std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_));
+        auto drop_in = spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
+        if (drop_in && (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
+            throw ConfigError(fmt::format("{}: the stand-in router has other port counts than the spec", rs.name));
+        routers_.push_back(drop_in ? nullptr
+                                   : std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_));
+        drop_ins_.push_back(std::move(drop_in));
         downstream_[r].assign(rs.outputs, Endpoint{});
     }
     std::vector<std::vector<bool>> in_bound(spec.routers.size()), out_bound(spec.routers.size());
@@ -59,18 +64,26 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         if (q >= out_bound[r].size() || out_bound[r][q])
             throw ConfigError(fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
         out_bound[r][q] = true;
-        routers_[r]->out_valid[q](w.valid);
-        routers_[r]->out_flit[q](w.flit);
-        routers_[r]->out_credit[q](w.credit);
+        auto bind = [&](auto& router) {
+            router.out_valid[q](w.valid);
+            router.out_flit[q](w.flit);
+            router.out_credit[q](w.credit);
+        };
+        if (routers_[r]) bind(*routers_[r]);
+        else bind(*drop_ins_[r]);
         router_links_[r].push_back(&w);
     };
     auto bind_in = [&](std::size_t r, PortId p, LinkWires& w) {
         if (p >= in_bound[r].size() || in_bound[r][p])
             throw ConfigError(fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
         in_bound[r][p] = true;
-        routers_[r]->in_valid[p](w.valid);
-        routers_[r]->in_flit[p](w.flit);
-        routers_[r]->in_credit[p](w.credit);
+        auto bind = [&](auto& router) {
+            router.in_valid[p](w.valid);
+            router.in_flit[p](w.flit);
+            router.in_credit[p](w.credit);
+        };
+        if (routers_[r]) bind(*routers_[r]);
+        else bind(*drop_ins_[r]);
         router_links_[r].push_back(&w);
     };
     for (const auto& l : spec.links) {
@@ -120,7 +133,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
             nic.cons_valid[c2](w->valid);
             nic.cons_flit[c2](w->flit);
             nic.cons_credit[c2](w->credit);
-            bind_out(ns.router, ns.consumption_ports[c2], *w);
+            bind_out(ns.exit_router >= 0 ? static_cast<std::size_t>(ns.exit_router) : ns.router,
+                     ns.consumption_ports[c2], *w);
             wires_.push_back(std::move(w));
         }
     }
@@ -166,23 +180,32 @@ void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
     }
 }
 
+const RouterConfig& Network::router_config(std::size_t r) const {
+    return routers_[r] ? routers_[r]->config() : drop_ins_[r]->config();
+}
+
+const OutputStats& Network::output_stats(std::size_t r, PortId q) const {
+    return routers_[r] ? routers_[r]->output(q).stats : drop_ins_[r]->output_stats(q);
+}
+
 std::vector<std::uint64_t> Network::link_flits() const {
     std::vector<std::uint64_t> out;
     out.reserve(network_outputs_.size());
-    for (const auto& [r, q] : network_outputs_) out.push_back(routers_[r]->output(q).stats.flits);
+    for (const auto& [r, q] : network_outputs_) out.push_back(output_stats(r, q).flits);
     return out;
 }
 
 std::uint64_t Network::bubbles() const {
     std::uint64_t b = 0;
-    for (const auto& r : routers_)
-        for (PortId q = 0; q < r->config().outputs; ++q) b += r->output(q).stats.bubbles;
+    for (std::size_t r = 0; r < routers_.size(); ++r)
+        for (PortId q = 0; q < router_config(r).outputs; ++q) b += output_stats(r, q).bubbles;
     return b;
 }
 
 std::uint64_t Network::active_router_cycles() const {
     std::uint64_t a = 0;
-    for (const auto& r : routers_) a += r->active_cycles();
+    for (std::size_t r = 0; r < routers_.size(); ++r)
+        a += routers_[r] ? routers_[r]->active_cycles() : drop_ins_[r]->active_cycles();
     return a;
 }
 
@@ -197,7 +220,8 @@ std::string Network::describe_waits() const {
     };
     std::map<Channel, VcWait> waits;
     std::map<Channel, std::vector<std::pair<Channel, std::string>>> edges;
-    for (std::size_t r = 0; r < routers_.size(); ++r)
+    for (std::size_t r = 0; r < routers_.size(); ++r) {
+        if (!routers_[r]) continue;  // a stand-in (RTL) does not explain its waits
         for (auto& w : routers_[r]->waits()) {
             const Channel here{r, w.in_port, w.vc};
             for (const auto& want : w.wants) {
@@ -215,6 +239,7 @@ std::string Network::describe_waits() const {
             }
             waits.emplace(here, std::move(w));
         }
+    }
     auto describe = [&](const Channel& c) {
         const VcWait& w = waits.at(c);
         return fmt::format("message {} holds {}.in{} vc{} ({}, {} flits buffered)", w.message,

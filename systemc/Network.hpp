@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
+#include "systemc/DropInRouter.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
@@ -39,6 +40,11 @@ public:
     std::size_t routers() const { return routers_.size(); }
     std::size_t nodes() const { return nics_.size(); }
     Router& router(std::size_t r) { return *routers_[r]; }
+    /// Router r is a stand-in built by NetworkSpec::router_factory (e.g. the RTL), not a Router.
+    bool is_drop_in(std::size_t r) const { return drop_ins_[r] != nullptr; }
+    DropInRouter& drop_in(std::size_t r) { return *drop_ins_[r]; }
+    /// Every channel's wires (router links, NIC channels, tie-offs), in a fixed order.
+    const std::vector<std::unique_ptr<LinkWires>>& links() const { return wires_; }
     Nic& nic(NodeId n) { return *nics_[n]; }
     const Nic& nic(NodeId n) const { return *nics_[n]; }
     std::string node_name(NodeId n) const { return node_name_ ? node_name_(n) : std::to_string(n); }
@@ -66,7 +72,11 @@ private:
     std::function<std::string(NodeId)> node_name_;
     ActivityMonitor monitor_;
     DeliveryLedger ledger_;
-    std::vector<std::unique_ptr<Router>> routers_;
+    const RouterConfig& router_config(std::size_t r) const;
+    const OutputStats& output_stats(std::size_t r, PortId q) const;
+
+    std::vector<std::unique_ptr<Router>> routers_;  ///< null where a drop-in stands in
+    std::vector<std::unique_ptr<DropInRouter>> drop_ins_;  ///< null where the Router is used
     std::vector<std::unique_ptr<Nic>> nics_;
     std::vector<std::unique_ptr<LinkWires>> wires_;
     std::vector<std::vector<Endpoint>> downstream_;  ///< [router][output port]

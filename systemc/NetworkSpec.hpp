@@ -14,6 +14,15 @@
 
 namespace wormcast {
 
+class DropInRouter;      // systemc/DropInRouter.hpp
+struct RouterConfig;     // systemc/RouterConfig.hpp
+struct ActivityMonitor;  // systemc/ActivityMonitor.hpp
+
+/// Builds the module that stands in for the SystemC Router of one router (config.node is the
+/// router's index), e.g. the Verilated RTL (systemc/RtlRouter.hpp); nullptr keeps the Router.
+using RouterFactory = std::function<std::unique_ptr<DropInRouter>(const RouterConfig& config, double clock_ns,
+                                                                  ActivityMonitor* monitor)>;
+
 /// Network-wide micro-architecture and timing parameters (DESIGN.md §2), all in cycles.
 struct NetworkParams {
     double clock_ns = 5.0;
@@ -53,9 +62,11 @@ struct LinkSpec {
 };
 
 struct NodeSpec {
-    std::uint32_t router = 0;
-    std::vector<PortId> injection_ports;    ///< router input ports fed by this node's NIC
-    std::vector<PortId> consumption_ports;  ///< router output ports feeding this node's NIC
+    std::uint32_t router = 0;               ///< router the NIC injects into
+    std::vector<PortId> injection_ports;    ///< input ports of `router` fed by this node's NIC
+    /// Router the NIC consumes from, when it differs (a UNI-MIN's last stage); -1: `router`.
+    std::int64_t exit_router = -1;
+    std::vector<PortId> consumption_ports;  ///< output ports of the exit router feeding the NIC
 };
 
 struct NetworkSpec {
@@ -65,6 +76,7 @@ struct NetworkSpec {
     std::vector<NodeSpec> nodes;
     std::function<std::string(NodeId)> node_name;
     std::function<std::unique_ptr<Firmware>(NodeId)> firmware;  ///< default: UnicastFirmware
+    RouterFactory router_factory;  ///< default (empty): every router is the SystemC Router
 };
 
 }  // namespace wormcast

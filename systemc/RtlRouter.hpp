@@ -1,0 +1,187 @@
+// SystemC wrapper of a Verilated RTL router (rtl/wc_router.sv, verilated with --pins-bv 2) with the
+// ports of systemc/Router, so a Network binds it in place of a Router (issue 6). Flits cross as
+// the packed 64-bit layout of docs/flit-format.md. The pins behave as the SystemC Router's: the
+// RTL's clock edge of cycle c samples what the ports show at the start of c (written in c-1), and
+// what it registers is on the ports, after a delta, before cycle c+1 starts.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/ActivityMonitor.hpp"
+#include "systemc/DropInRouter.hpp"
+
+namespace wormcast {
+
+namespace rtl_pins {
+// Verilated ports are bool (1 bit) or sc_bv<W> (2 bits and more, --pins-bv 2).
+inline void put_bit(bool& bits, int, bool value) { bits = value; }
+inline void put_bit(sc_dt::sc_bv_base& bits, int i, bool value) {
+    bits.set_bit(i, value ? sc_dt::Log_1 : sc_dt::Log_0);
+}
+inline bool get_bit(bool bits, int) { return bits; }
+inline bool get_bit(const sc_dt::sc_bv_base& bits, int i) { return bits.get_bit(i) == sc_dt::Log_1; }
+/// 32-bit word i (bits 32i+31..32i).
+inline void put_word(sc_dt::sc_bv_base& bits, int i, std::uint32_t value) { bits.set_word(i, value); }
+inline std::uint32_t get_word(const sc_dt::sc_bv_base& bits, int i) { return bits.get_word(i); }
+inline void put_value(bool& bits, std::uint32_t value) { bits = value & 1U; }
+inline void put_value(sc_dt::sc_bv_base& bits, std::uint32_t value) { bits = value; }
+}  // namespace rtl_pins
+
+template <typename Model>
+class RtlRouter : public DropInRouter {
+public:
+    RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
+              ActivityMonitor* monitor)
+        : DropInRouter(name, config),
+          model_("rtl"),
+          clk_("clk", false),
+          rst_n_("rst_n", true),
+          node_id_("node_id"),
+          rtl_in_valid_("rtl_in_valid"),
+          rtl_in_flit_("rtl_in_flit"),
+          rtl_in_credit_("rtl_in_credit"),
+          rtl_out_valid_("rtl_out_valid"),
+          rtl_out_flit_("rtl_out_flit"),
+          rtl_out_credit_("rtl_out_credit"),
+          rtl_error_("rtl_error"),
+          period_(period),
+          half_period_(period / 2.0),
+          monitor_(monitor),
+          stats_(config_.outputs) {
+        if (period.value() % 2 != 0) throw ConfigError(fmt::format("{}: clock period must be an even number of time units", name));
+        const auto widths_fit = [](std::size_t bits, std::size_t channels, std::size_t per_channel) {
+            return bits == channels * per_channel;
+        };
+        if (!widths_fit(InFlitBits().length(), config_.inputs, 64) ||
+            !widths_fit(OutFlitBits().length(), config_.outputs, 64))
+            throw ConfigError(fmt::format("{}: the RTL model has other port counts than {} inputs and {} outputs", name,
+                                          config_.inputs, config_.outputs));
+        model_.clk_i(clk_);
+        model_.rst_ni(rst_n_);
+        model_.node_id_i(node_id_);
+        model_.in_valid_i(rtl_in_valid_);
+        model_.in_flit_i(rtl_in_flit_);
+        model_.in_credit_o(rtl_in_credit_);
+        model_.out_valid_o(rtl_out_valid_);
+        model_.out_flit_o(rtl_out_flit_);
+        model_.out_credit_i(rtl_out_credit_);
+        model_.error_o(rtl_error_);
+        SC_METHOD(tick);
+        SC_METHOD(forward);
+        sensitive << rtl_out_valid_ << rtl_out_flit_ << rtl_in_credit_;
+    }
+
+    const OutputStats& output_stats(PortId q) const override { return stats_[q]; }
+    std::uint64_t active_cycles() const override { return cycles_; }
+
+private:
+    SC_HAS_PROCESS(RtlRouter);
+    template <typename Port>
+    using PinType = typename std::remove_reference_t<Port>::data_type;
+    using NodeBits = PinType<decltype(std::declval<Model&>().node_id_i)>;
+    using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
+    using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
+    using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
+    using OutValidBits = PinType<decltype(std::declval<Model&>().out_valid_o)>;
+    using OutFlitBits = PinType<decltype(std::declval<Model&>().out_flit_o)>;
+    using OutCreditBits = PinType<decltype(std::declval<Model&>().out_credit_i)>;
+
+    /// Clock: rising edge at the start of every cycle (after sampling the ports), falling edge
+    /// half a period later. Reset is applied at the edge of cycle 0, in which the SystemC Router
+    /// cannot see any flit or credit either.
+    void tick() {
+        if (rising_) {
+            const Cycle now = sc_core::sc_time_stamp().value() / period_.value();
+            if (now > 0) observe(now - 1);
+            sample();
+            if (now == 0) {
+                NodeBits node;
+                rtl_pins::put_value(node, static_cast<std::uint32_t>(config_.node));
+                node_id_.write(node);
+                rst_n_.write(false);
+            }
+            clk_.write(true);
+            ++cycles_;
+        } else {
+            clk_.write(false);
+            rst_n_.write(true);
+        }
+        rising_ = !rising_;
+        next_trigger(half_period_);
+    }
+
+    /// The ports as the SystemC Router would read them in this cycle.
+    void sample() {
+        InValidBits valid;
+        InFlitBits flits;
+        OutCreditBits credits;
+        for (PortId p = 0; p < config_.inputs; ++p) {
+            rtl_pins::put_bit(valid, p, in_valid[p].read());
+            const std::uint64_t bits = in_flit[p].read().pack();
+            rtl_pins::put_word(flits, 2 * p, static_cast<std::uint32_t>(bits));
+            rtl_pins::put_word(flits, 2 * p + 1, static_cast<std::uint32_t>(bits >> 32));
+        }
+        for (PortId q = 0; q < config_.outputs; ++q) rtl_pins::put_word(credits, q, out_credit[q].read());
+        rtl_in_valid_.write(valid);
+        rtl_in_flit_.write(flits);
+        rtl_out_credit_.write(credits);
+    }
+
+    /// What the RTL registered in cycle `cycle`: statistics, progress, and its error flag.
+    void observe(Cycle cycle) {
+        if (rtl_error_.read())
+            throw ModelError(fmt::format("{} cycle {}: the RTL router flagged a protocol error (its message is above)",
+                                         name(), cycle));
+        const OutValidBits& valid = rtl_out_valid_.read();
+        for (PortId q = 0; q < config_.outputs; ++q) {
+            if (!rtl_pins::get_bit(valid, q)) continue;
+            if (out_flit[q].read().is_bubble()) {
+                ++stats_[q].bubbles;
+            } else {
+                ++stats_[q].flits;
+                if (monitor_) monitor_->moved(cycle);
+            }
+        }
+    }
+
+    /// The RTL's registered outputs onto the ports, in the delta after its clock edge.
+    void forward() {
+        const OutValidBits& valid = rtl_out_valid_.read();
+        const OutFlitBits& flits = rtl_out_flit_.read();
+        const InCreditBits& credits = rtl_in_credit_.read();
+        for (PortId q = 0; q < config_.outputs; ++q) {
+            out_valid[q].write(rtl_pins::get_bit(valid, q));
+            const std::uint64_t bits = std::uint64_t{rtl_pins::get_word(flits, 2 * q)} |
+                                       std::uint64_t{rtl_pins::get_word(flits, 2 * q + 1)} << 32;
+            out_flit[q].write(Flit::unpack(bits));
+        }
+        for (PortId p = 0; p < config_.inputs; ++p) in_credit[p].write(rtl_pins::get_word(credits, p));
+    }
+
+    Model model_;
+    sc_core::sc_signal<bool> clk_;
+    sc_core::sc_signal<bool> rst_n_;
+    sc_core::sc_signal<NodeBits> node_id_;
+    sc_core::sc_signal<InValidBits> rtl_in_valid_;
+    sc_core::sc_signal<InFlitBits> rtl_in_flit_;
+    sc_core::sc_signal<InCreditBits> rtl_in_credit_;
+    sc_core::sc_signal<OutValidBits> rtl_out_valid_;
+    sc_core::sc_signal<OutFlitBits> rtl_out_flit_;
+    sc_core::sc_signal<OutCreditBits> rtl_out_credit_;
+    sc_core::sc_signal<bool> rtl_error_;
+    sc_core::sc_time period_;
+    sc_core::sc_time half_period_;
+    ActivityMonitor* monitor_;
+    std::vector<OutputStats> stats_;
+    bool rising_ = true;
+    std::uint64_t cycles_ = 0;
+};
+
+}  // namespace wormcast

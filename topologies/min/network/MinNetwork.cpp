@@ -1,0 +1,59 @@
+// MIN network builder (see MinNetwork.hpp).
+#include "topologies/min/network/MinNetwork.hpp"
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "systemc/pure/PathWormFirmware.hpp"
+#include "topologies/min/MinReachTable.hpp"
+#include "topologies/min/MinRoutingConfig.hpp"
+#include "topologies/min/MinWiring.hpp"
+
+namespace wormcast::min {
+
+NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params) {
+    if (params.injection_channels != 1 || params.consumption_channels != 1)
+        throw ConfigError("MIN networks: one injection and one consumption channel per node so far");
+    auto wiring = std::make_shared<MinWiring>(shape);
+    auto table = std::make_shared<MinReachTable>(*wiring);
+    NetworkSpec spec;
+    spec.name = shape.name();
+    const std::uint32_t rows = shape.rows();
+    auto index = [rows](SwitchId id) { return id.stage * rows + id.row; };
+    MinRoutingConfig cfg;
+    cfg.network_vc_mask = params.vcs >= 32 ? ~0u : (1u << params.vcs) - 1;
+    cfg.node_vc_mask = cfg.network_vc_mask;
+    const PortId ports = wiring->switch_ports();
+    for (SwitchId id : wiring->switch_ids()) {
+        RouterSpec r;
+        r.name = fmt::format("s{}_{}", id.stage, id.row);
+        r.inputs = ports;
+        r.outputs = ports;
+        r.output_link_latency.assign(ports, params.t_phy);
+        r.input_credit_latency.assign(ports, params.t_phy);
+        r.routing = make_min_routing(*wiring, *table, id, cfg);
+        spec.routers.push_back(std::move(r));
+    }
+    for (const MinLink& l : wiring->links()) spec.links.push_back(LinkSpec{index(l.from), l.out_port, index(l.to), l.in_port});
+    for (NodeId a = 0; a < shape.nodes(); ++a) {
+        const PortEndpoint in = wiring->node_entry(a), out = wiring->node_exit(a);
+        NodeSpec ns;
+        ns.router = index(in.switch_id);
+        ns.injection_ports = {in.port};
+        if (index(out.switch_id) != ns.router && !wiring->bidirectional())
+            ns.exit_router = index(out.switch_id);
+        else if (index(out.switch_id) != ns.router)
+            throw ModelError("BI-MIN node enters and leaves at different switches");
+        ns.consumption_ports = {out.port};
+        spec.routers[index(in.switch_id)].input_credit_latency[in.port] = params.t_inj;
+        spec.routers[index(out.switch_id)].output_link_latency[out.port] = params.t_cons;
+        spec.nodes.push_back(ns);
+    }
+    spec.node_name = [](NodeId a) { return std::to_string(a); };
+    const std::uint32_t nodes = shape.nodes();
+    spec.firmware = [nodes](NodeId) { return std::make_unique<TreeWormFirmware>(nodes); };
+    return spec;
+}
+
+}  // namespace wormcast::min
