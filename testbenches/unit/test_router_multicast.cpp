@@ -15,6 +15,8 @@ using namespace sc_core;
 
 namespace {
 
+/// A new SystemC kernel for each simulation; the old one and its modules are left alone (a
+/// SystemC context cannot be torn down piecemeal), so benches are allocated and never deleted.
 void fresh_kernel() {
     sc_curr_simcontext = new sc_simcontext();
     sc_default_global_context = sc_curr_simcontext;
@@ -46,7 +48,7 @@ std::vector<Flit> expected_branch(const std::vector<Flit>& worm, const HeaderFor
 std::pair<std::vector<Seen>, std::vector<Seen>> blocked_branch_run(unsigned hold) {
     fresh_kernel();
     auto cfg = bench_config(1, 2, 4);
-    RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(2, false));
+    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     bench.to_send[0] = make_worm(7, Header::bit_string(2, {0, 1}), cfg.header_format, 30);
     bench.hold(0, 15, 15 + hold);
     sc_start(sc_time(5 * 400, SC_NS));
@@ -61,7 +63,7 @@ TEST_CASE("a tree worm is replicated intact to every requested output, 2..b bran
         for (unsigned depth : {1u, 4u}) {
             fresh_kernel();
             auto cfg = bench_config(2, b, depth);
-            RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(b, false));
+            RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(b, false));  // lives as long as its kernel
             std::vector<NodeId> outs;
             for (NodeId q = 0; q < b; ++q)
                 if (rng() % 2) outs.push_back(q);
@@ -117,7 +119,7 @@ TEST_CASE("a branch blocked for k cycles costs exactly k bubbles on the other br
 TEST_CASE("OCRQs serve competing worms in the order they were routed", "[router][ocrq]") {
     fresh_kernel();
     auto cfg = bench_config(3, 2, 4);
-    RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(2, false));
+    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     const auto f = cfg.header_format;
     // Output 0 is busy with a long worm from input 0; a unicast from input 2 (cycle 3) and then a
     // tree worm from input 1 (cycle 5) queue for it. A round-robin arbiter would now favour
@@ -152,7 +154,7 @@ TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a); atomic OCRQs do no
         auto cfg = bench_config(2, 2, 1);
         cfg.atomic_ocrq = atomic;
         // Two worms arrive together and list the same two outputs in opposite orders.
-        RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(2, /*rotate=*/true), 100);
+        RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, /*rotate=*/true), 100);  // lives as long as its kernel
         bench.to_send[0] = make_worm(1, Header::bit_string(2, {0, 1}), cfg.header_format, 6);
         bench.to_send[1] = make_worm(2, Header::bit_string(2, {0, 1}), cfg.header_format, 6);
         sc_start(sc_time(5 * 2000, SC_NS));
@@ -217,7 +219,7 @@ TEST_CASE("a tree operation waits for the token and releases it after B(n-k) fli
         cfg.token_ring = ring.get();
         cfg.token_stop = 0;  // the token reaches stop 0 first at cycle stops*pass = 12
         cfg.token_release_flits = release;
-        RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(4, false));
+        RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(4, false));  // lives as long as its kernel
         const auto f = cfg.header_format;
         bench.to_send[0] = make_worm(1, tree ? Header::bit_string(4, {0, 1}) : Header::unicast(0), f, 20);
         if (second) bench.to_send[1] = make_worm(2, Header::bit_string(4, {2, 3}), f, 4);
@@ -254,7 +256,7 @@ TEST_CASE("a tree operation waits for the token and releases it after B(n-k) fli
 TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles", "[router][vcd][bubbles]") {
     fresh_kernel();
     auto cfg = bench_config(1, 2, 4);
-    RouterBench bench("bench", cfg, std::make_unique<BitPortRouting>(2, false));
+    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     bench.to_send[0] = make_worm(7, Header::bit_string(2, {0, 1}), cfg.header_format, 30);
     bench.hold(0, 15, 30);
     sc_trace_file* tf = sc_create_vcd_trace_file("bubbles");
