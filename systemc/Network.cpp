@@ -47,6 +47,13 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.supports_path_worms = params.path_worms;
         c.supports_tree_worms = params.tree_worms;
         c.always_clocked = params.always_clocked;
+        c.atomic_ocrq = params.atomic_ocrq;
+        if (rs.token_ring) {
+            token_rings_.push_back(rs.token_ring);
+            c.token_ring = rs.token_ring.get();
+            c.token_stop = rs.token_stop;
+            c.token_release_flits = rs.token_release_flits;
+        }
         auto drop_in = spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
         if (drop_in && (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
             throw ConfigError(fmt::format("{}: the stand-in router has other port counts than the spec", rs.name));

@@ -78,6 +78,7 @@ private:
     std::vector<std::unique_ptr<Router>> routers_;  ///< null where a drop-in stands in
     std::vector<std::unique_ptr<DropInRouter>> drop_ins_;  ///< null where the Router is used
     std::vector<std::unique_ptr<Nic>> nics_;
+    std::vector<std::shared_ptr<TokenRing>> token_rings_;  ///< kept alive for the routers
     std::vector<std::unique_ptr<LinkWires>> wires_;
     std::vector<std::vector<Endpoint>> downstream_;  ///< [router][output port]
     std::vector<std::vector<LinkWires*>> router_links_;  ///< wires touching each router

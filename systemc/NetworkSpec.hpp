@@ -10,6 +10,7 @@
 
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Routing.hpp"
+#include "systemc/pure/TokenRing.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
@@ -43,10 +44,17 @@ struct NetworkParams {
     bool tree_worms = false;
     bool always_clocked = false;
     unsigned watchdog_cycles = 20000;
+    /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle mode.
+    bool atomic_ocrq = true;
 };
 
 struct RouterSpec {
     std::string name;
+    /// ATBM: the token ring of this switch's group (shared by its members), this switch's stop on
+    /// it and the flits after which a tree operation releases the token; null: no token.
+    std::shared_ptr<TokenRing> token_ring;
+    unsigned token_stop = 0;
+    unsigned token_release_flits = 0;
     PortId inputs = 0;
     PortId outputs = 0;
     std::vector<unsigned> output_link_latency;   ///< per output port, cycles

@@ -185,6 +185,11 @@ void Router::start_worm(InputVc& ivc) {
         if (h.size() != ivc.out_header.front().size())
             throw ModelError(fmt::format("{}: branches of message {} carry headers of different lengths", name(),
                                          ivc.message));
+    // A rewritten header may be shorter (a path worm popped a destination): the latched header
+    // flits are replaced by the ones emitted.
+    if (monitor_)
+        monitor_->flits_in_network += static_cast<std::int64_t>(ivc.out_header.front().size()) -
+                                      static_cast<std::int64_t>(ivc.header_words.size());
     ivc.header_sent = 0;
     ivc.forwarded = 0;
     ivc.state = VcState::Active;
@@ -205,7 +210,8 @@ void Router::allocate_outputs(Cycle now) {
             }
         }
     if (config_.token_ring && !token_held_ && !token_queue_.empty()) {
-        config_.token_ring->request(config_.token_stop, now);
+        // The token may have arrived for an earlier request of ours; otherwise (re)state it.
+        if (!config_.token_ring->held_by(config_.token_stop, now)) config_.token_ring->request(config_.token_stop, now);
         if (config_.token_ring->held_by(config_.token_stop, now)) {
             const auto [p, v] = token_queue_.front();
             token_queue_.pop_front();
@@ -267,7 +273,7 @@ void Router::traverse(Cycle now) {
     for (PortId p = 0; p < config_.inputs; ++p) {
         std::uint32_t mask = 0;
         for (VcId v = 0; v < config_.vcs; ++v) {
-            const InputVc& ivc = inputs_[p].vc(v);
+            InputVc& ivc = inputs_[p].vc(v);
             request_[p][v] = 0;
             if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty())) continue;
             std::uint64_t all = 0, credited = 0;
@@ -276,8 +282,15 @@ void Router::traverse(Cycle now) {
                 all |= bit;
                 if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available()) credited |= bit;
             }
-            if (credited == all) request_[p][v] = all;
-            else if (ivc.route.branches.size() > 1 && !ivc.header_pending()) request_[p][v] = credited;
+            if (credited == all) {
+                request_[p][v] = all;
+            } else if (ivc.route.branches.size() > 1 && !ivc.header_pending()) {
+                // A branch that has held the flit back gets no bubbles until the flit is
+                // replicated: otherwise bubbles on alternating branches can keep their credits
+                // out of phase and starve the real flit.
+                ivc.bubble_blockers |= all & ~credited;
+                request_[p][v] = credited & ~ivc.bubble_blockers;
+            }
             if (request_[p][v]) mask |= 1u << v;
         }
         ready_[p] = mask;
@@ -311,7 +324,12 @@ void Router::traverse(Cycle now) {
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }
         if (flit.is_bubble()) continue;
-        if (monitor_) monitor_->moved(now);
+        ivc.bubble_blockers = 0;
+        if (monitor_) {
+            monitor_->moved(now);
+            // Replication makes copies: flits in the network = injected + copies - consumed.
+            monitor_->flits_in_network += __builtin_popcountll(g.outputs) - 1;
+        }
         ++ivc.forwarded;
         if (ivc.holds_token && (flit.is_tail() || (config_.token_release_flits > 0 &&
                                                    ivc.forwarded >= config_.token_release_flits))) {

@@ -1,6 +1,8 @@
 // MIN network builder (see MinNetwork.hpp).
 #include "topologies/min/network/MinNetwork.hpp"
 
+#include <algorithm>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -9,10 +11,11 @@
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 #include "topologies/min/MinWiring.hpp"
+#include "topologies/min/SwitchGrouping.hpp"
 
 namespace wormcast::min {
 
-NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params) {
+NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params, const AtbmOptions& atbm) {
     if (params.injection_channels != 1 || params.consumption_channels != 1)
         throw ConfigError("MIN networks: one injection and one consumption channel per node so far");
     auto wiring = std::make_shared<MinWiring>(shape);
@@ -34,6 +37,33 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
         r.input_credit_latency.assign(ports, params.t_phy);
         r.routing = make_min_routing(*wiring, *table, id, cfg);
         spec.routers.push_back(std::move(r));
+    }
+    if (atbm.tokens) {
+        // One ring per token domain; a switch's tree operations use the domain of tree_op_switch.
+        const SwitchGrouping grouping(*wiring, params.consumption_channels);
+        std::map<std::uint32_t, std::shared_ptr<TokenRing>> rings;
+        for (const TokenDomain& d : grouping.domains())
+            rings[d.label] = std::make_shared<TokenRing>(static_cast<unsigned>(d.members.size()),
+                                                         atbm.token_pass_cycles, atbm.model);
+        for (SwitchId id : wiring->switch_ids()) {
+            const GroupedSwitch& g = grouping.tree_op_switch(id);
+            if (!g.group) continue;
+            const auto& all = grouping.domains();
+            const auto dit = std::find_if(all.begin(), all.end(), [&](const TokenDomain& t) { return t.label == *g.group; });
+            if (dit == all.end()) throw ModelError("switch names a token domain that does not exist");
+            const TokenDomain& d = *dit;
+            RouterSpec& r = spec.routers[index(id)];
+            r.token_ring = rings.at(*g.group);
+            r.token_stop = static_cast<unsigned>(std::find(d.members.begin(), d.members.end(), id) - d.members.begin());
+            if (r.token_stop >= d.members.size()) throw ModelError("token domain does not list its switch");
+            // The paper releases after B·(n_eff−k) flits, when the headers must have reached the
+            // destinations. Here a switch also latches the h header flits beside its B-flit
+            // buffer, so a stuck header can have (B+h) flits of its worm behind it per stage:
+            // release after (B+h)·(n_eff−1−k)+1 flits, the first count that proves every header
+            // below has taken its outputs (docs/min.md).
+            const unsigned h = header_flits(Header::bit_string(shape.nodes(), {}), HeaderFormat{params.flit_width, shape.nodes()});
+            r.token_release_flits = (params.buffer_depth + h) * (grouping.effective_stages() - 1 - g.kstage) + 1;
+        }
     }
     for (const MinLink& l : wiring->links()) spec.links.push_back(LinkSpec{index(l.from), l.out_port, index(l.to), l.in_port});
     for (NodeId a = 0; a < shape.nodes(); ++a) {

@@ -8,7 +8,15 @@
 
 namespace wormcast::min {
 
+/// How tree operations are serialised (ATBM, §4): not at all (may deadlock), or by one token
+/// ring per switch group of Fig. 9 with the ring or the average token model.
+struct AtbmOptions {
+    bool tokens = true;
+    TokenModel model = TokenModel::Ring;
+    unsigned token_pass_cycles = 1;  ///< token passing time per hop
+};
+
 /// Router index of each switch is stage * rows + row.
-NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params);
+NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params, const AtbmOptions& atbm = {});
 
 }  // namespace wormcast::min
