@@ -51,6 +51,8 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
             {"link_utilisation_mean", r.link_utilisation_mean},
             {"link_utilisation_max", r.link_utilisation_max},
             {"bubbles", r.bubbles},
+            {"token_grants", r.token_grants},
+            {"token_wait_cycles", r.token_wait_cycles},
             {"flits_injected", r.flits_injected},
             {"flits_consumed", r.flits_consumed},
             {"drained", r.drained},
@@ -80,6 +82,9 @@ void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p)
     fmt::print(os, "start-ups    {} total, {} max at one node\n", r.startups_total, r.startups_max);
     fmt::print(os, "links        utilisation mean {:.4f} max {:.4f} flits/cycle; {} bubbles\n", r.link_utilisation_mean,
                r.link_utilisation_max, r.bubbles);
+    if (r.token_grants)
+        fmt::print(os, "tokens       {} tree operations waited {} cycles in all for their group's token\n",
+                   r.token_grants, r.token_wait_cycles);
     fmt::print(os, "simulated    {} cycles ({:.3f} us) in {:.3f} s wall: {:.3g} router-cycles/s ({} router evaluations)\n",
                r.cycles, r.cycles * ns / 1000.0, r.wall_seconds, r.router_cycles_per_second, r.active_router_cycles);
     if (r.deadlock) fmt::print(os, "DEADLOCK     at cycle {}\n{}", r.deadlock_cycle, r.deadlock_report);

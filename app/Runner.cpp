@@ -71,7 +71,12 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     Cycle last_send = 0;
     for (NodeId n = 0; n < network->nodes(); ++n)
         for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
+    // A process that hit an error stopped the run; rethrow that error as it was raised.
+    auto check_fault = [&] {
+        if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
+    };
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
+    check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
     const Cycle chunk = 1000;
     auto all_quiet = [&] {
@@ -83,6 +88,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     for (Cycle drained_for = 0; !network->watchdog().fired() && drained_for < options.drain_limit; drained_for += chunk) {
         if (all_quiet()) break;
         sc_start(clock * static_cast<double>(chunk));
+        check_fault();
     }
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
@@ -124,6 +130,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
         result.link_utilisation_max = static_cast<double>(mx) / static_cast<double>(result.cycles);
     }
     result.bubbles = network->bubbles();
+    result.token_grants = network->token_stats().grants;
+    result.token_wait_cycles = network->token_stats().wait_cycles;
     for (const auto& [id, m] : network->ledger().messages())
         for (const auto& [node, cycle] : m.arrived) result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());

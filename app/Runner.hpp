@@ -40,6 +40,8 @@ struct RunResult {
     double link_utilisation_mean = 0;  ///< flits per link per cycle, network links
     double link_utilisation_max = 0;
     std::uint64_t bubbles = 0;
+    std::uint64_t token_grants = 0;       ///< ATBM tree operations that took their group's token
+    std::uint64_t token_wait_cycles = 0;  ///< cycles they waited for it, summed
     std::uint64_t flits_injected = 0;
     std::uint64_t flits_consumed = 0;
     bool drained = false;       ///< everything delivered before the drain limit

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 
 #include "systemc/pure/Types.hpp"
 
@@ -12,6 +13,10 @@ struct ActivityMonitor {
     std::int64_t flits_in_network = 0;  ///< injected by NICs and not yet consumed (bubbles excluded)
     Cycle last_progress = 0;            ///< last cycle any flit moved anywhere
     std::uint64_t flit_moves = 0;       ///< total flit hops (crossbar traversals + NIC transfers)
+
+    /// First error raised inside a process (bad header, broken invariant): the run stops and the
+    /// runner rethrows it as it was, instead of SystemC's generic report.
+    std::exception_ptr fault;
 
     void moved(Cycle now) {
         last_progress = now;

@@ -209,6 +209,17 @@ std::uint64_t Network::bubbles() const {
     return b;
 }
 
+TokenRingStats Network::token_stats() const {
+    TokenRingStats total;
+    for (std::size_t r = 0; r < routers_.size(); ++r) {
+        const RouterConfig& c = router_config(r);
+        if (!c.token_ring) continue;
+        total.grants += c.token_ring->stats(c.token_stop).grants;
+        total.wait_cycles += c.token_ring->stats(c.token_stop).wait_cycles;
+    }
+    return total;
+}
+
 std::uint64_t Network::active_router_cycles() const {
     std::uint64_t a = 0;
     for (std::size_t r = 0; r < routers_.size(); ++r)

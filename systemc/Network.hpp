@@ -59,6 +59,9 @@ public:
     /// Network links (router to router): flits carried per link.
     std::vector<std::uint64_t> link_flits() const;
     std::uint64_t bubbles() const;
+    /// ATBM token grants and cycles waited, summed over the switches (per switch: router r's
+    /// config().token_ring->stats(config().token_stop)).
+    TokenRingStats token_stats() const;
     std::uint64_t active_router_cycles() const;
 
 private:

@@ -88,6 +88,16 @@ void Nic::reset() {
 }
 
 void Nic::cycle() {
+    try {
+        evaluate();
+    } catch (const std::exception&) {
+        if (!monitor_) throw;
+        if (!monitor_->fault) monitor_->fault = std::current_exception();
+        sc_stop();
+    }
+}
+
+void Nic::evaluate() {
     if (!timer_.begin()) return;
     const Cycle now = timer_.now();
     if (now == 0) reset();

@@ -73,6 +73,7 @@ private:
     void end_of_elaboration() override;
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void cycle();
+    void evaluate();
 
     struct PendingRequest {
         Cycle submitted;

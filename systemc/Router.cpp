@@ -70,6 +70,16 @@ void Router::reset() {
 }
 
 void Router::cycle() {
+    try {
+        evaluate();
+    } catch (const std::exception&) {
+        if (!monitor_) throw;
+        if (!monitor_->fault) monitor_->fault = std::current_exception();
+        sc_stop();
+    }
+}
+
+void Router::evaluate() {
     if (!timer_.begin()) return;
     const Cycle now = timer_.now();
     if (now == 0 && active_cycles_ == 0) reset();

@@ -62,6 +62,7 @@ private:
     SC_HAS_PROCESS(Router);
     void end_of_elaboration() override;
     void cycle();
+    void evaluate();
 
     // Pipeline stages, in the order one cycle runs them.
     void receive_credits();

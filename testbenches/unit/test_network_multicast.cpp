@@ -163,3 +163,36 @@ TEST_CASE("random ATBM tree worms on multistage networks are delivered exactly o
                 }
     REQUIRE(runs == 32);
 }
+
+TEST_CASE("a header needing a mechanism the routers lack is refused with a clear error", "[network][multicast][config]") {
+    const auto shape = mesh::MeshShape::parse("4x4", false);
+    NetworkParams p;  // path_worms and tree_worms off
+    auto spec = mesh::build_mesh_network(shape, p);
+    spec.firmware = [](NodeId) { return std::make_unique<PathWormFirmware>(); };
+    std::vector<ScheduledSend> sends{ScheduledSend{1, 0, {1, 2, 3}, 4, true}};
+    REQUIRE_THROWS_WITH(app::run_network(std::move(spec), p, sends, {}),
+                        Catch::Contains("needs multidestination path worms, which this router does not support"));
+    // Tree worms on a MIN whose switches do not replicate.
+    const auto min_shape = min::MinShape::parse("min-uni:b=2,n=2");
+    NetworkParams q;
+    std::vector<ScheduledSend> tree{ScheduledSend{1, 0, {1, 2}, 4, true}};
+    REQUIRE_THROWS_WITH(app::run_network(min::build_min_network(min_shape, q), q, tree, {}),
+                        Catch::Contains("needs tree worms"));
+}
+
+TEST_CASE("ATBM token waits are counted", "[network][multicast][tree][token]") {
+    const auto shape = min::MinShape::parse("min-bi:b=2,n=3");
+    NetworkParams p;
+    p.tree_worms = true;
+    std::vector<ScheduledSend> sends;
+    for (NodeId s = 0; s < 8; ++s) sends.push_back(ScheduledSend{1, s, {(s + 1) % 8, (s + 5) % 8, (s + 6) % 8}, 8, true});
+    min::AtbmOptions atbm;
+    atbm.token_pass_cycles = 3;
+    auto r = app::run_network(min::build_min_network(shape, p, atbm), p, sends, {});
+    REQUIRE(r.ok());
+    REQUIRE(r.token_grants > 0);
+    REQUIRE(r.token_wait_cycles > 0);
+    atbm.tokens = false;
+    auto free = app::run_network(min::build_min_network(shape, p, atbm), p, sends, {});
+    REQUIRE(free.token_grants == 0);
+}
