@@ -2,6 +2,7 @@
 #include "app/Cli.hpp"
 
 #include <fstream>
+#include <sstream>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -9,7 +10,13 @@
 
 #include "app/Results.hpp"
 #include "app/Runner.hpp"
+#include "app/MeshMulticastRuns.hpp"
 #include "app/Scenario.hpp"
+#include "topologies/mesh/MeshMulticastFirmware.hpp"
+#include "topologies/mesh/MeshMulticastJson.hpp"
+#include "topologies/mesh/MeshMulticastPlan.hpp"
+#include "topologies/mesh/MeshMulticastRender.hpp"
+#include "topologies/mesh/StartupStepModel.hpp"
 
 namespace wormcast::app {
 
@@ -35,6 +42,82 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     return r.ok() ? 0 : 3;
 }
 
+/// "mesh:8x8", "mesh:6x6x6" (the multicast algorithms are defined on meshes).
+mesh::MeshShape parse_mesh_topology(const std::string& text) {
+    const auto colon = text.find(':');
+    if (colon == std::string::npos) throw ConfigError(fmt::format("--topology '{}': expected mesh:KxK[xK...]", text));
+    const std::string family = text.substr(0, colon);
+    if (family != "mesh")
+        throw ConfigError(fmt::format("--topology '{}': the mesh multicast algorithms need a mesh (mesh:8x8)", text));
+    return mesh::MeshShape::parse(text.substr(colon + 1), false);
+}
+
+mesh::MeshMulticastConfig mesh_config(const std::string& topology, const std::string& algorithm,
+                                      const std::string& leader_phase) {
+    mesh::MeshMulticastConfig c;
+    c.shape = parse_mesh_topology(topology);
+    c.algorithm = mesh::parse_mesh_multicast_algorithm(algorithm);
+    c.leader_phase = mesh::parse_leader_phase(leader_phase);
+    c.validate();
+    return c;
+}
+
+int plan_command(const std::string& topology, const std::string& algorithm, const std::string& leader_phase,
+                 const std::string& source, const std::string& dests, bool json, const std::string& dot) {
+    const auto config = mesh_config(topology, algorithm, leader_phase);
+    std::vector<NodeId> destinations;
+    std::stringstream ds(dests);
+    for (std::string d; std::getline(ds, d, ';');) destinations.push_back(config.shape.parse_node(d));
+    if (destinations.empty()) throw ConfigError("--dests: name at least one destination, e.g. \"1,0;2,0\"");
+    const auto plan = mesh::plan_mesh_multicast(config, config.shape.parse_node(source), destinations);
+    if (json) std::cout << mesh::plan_to_json(plan).dump() << "\n";
+    else std::cout << mesh::render_plan_text(plan);
+    if (!dot.empty()) {
+        std::ofstream out(dot);
+        if (!out) throw ConfigError(fmt::format("--dot: cannot write '{}'", dot));
+        out << mesh::render_plan_dot(plan);
+    }
+    return 0;
+}
+
+int steps_command(const std::string& topology, const std::string& algorithm, const std::string& leader_phase,
+                  const std::string& pattern_file, unsigned consumption, bool json, bool model) {
+    const auto config = mesh_config(topology, algorithm, leader_phase);
+    std::ifstream in(pattern_file);
+    if (!in) throw ConfigError(fmt::format("--pattern: cannot read '{}'", pattern_file));
+    std::stringstream text;
+    text << in.rdbuf();
+    auto pattern = mesh::pattern_from_json(config.shape, text.str());
+    for (std::size_t i = 0; i < pattern.size(); ++i) pattern[i].multicast = static_cast<std::uint32_t>(i);
+    mesh::StepModelResult steps;
+    if (model) {
+        // The pure start-up model (a cross-check): no network at all.
+        steps = mesh::StartupStepModel(config.shape.nodes(),
+                                       [&](NodeId) -> std::unique_ptr<Firmware> {
+                                           return std::make_unique<mesh::MeshMulticastFirmware>(config);
+                                       })
+                    .run(pattern, false);
+    } else {
+        const NetworkParams params = startup_only_params(config.shape, consumption);
+        const RunResult r = run_mesh_pattern(config, params, pattern);
+        if (!r.ok()) {
+            for (const auto& p : r.problems) std::cerr << p << "\n";
+            std::cerr << r.deadlock_report;
+            throw ModelError("the start-up-only run did not deliver every multicast");
+        }
+        steps.steps = startup_steps(r, params);
+        for (auto s : r.startups_per_node) steps.startups_per_node.push_back(static_cast<std::uint32_t>(s));
+        steps.max_startups = static_cast<std::uint32_t>(r.startups_max);
+    }
+    if (json) {
+        std::cout << mesh::steps_to_json(config.shape, steps).dump() << "\n";
+    } else {
+        std::cout << fmt::format("{} multicasts, {} on {}: {} steps, at most {} start-ups at one node\n", pattern.size(),
+                                 mesh::to_string(config.algorithm), config.shape.name(), steps.steps, steps.max_startups);
+    }
+    return 0;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -52,6 +135,31 @@ int run_cli(int argc, char** argv) {
     run->add_option("--json", json, "write the results as JSON");
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
 
+    auto* plan = cli.add_subcommand("plan", "print the sends of one multicast (start-up-only model)");
+    std::string topology, algorithm, leader_phase = "umesh", source, dests, dot;
+    bool plan_json = false;
+    plan->add_option("--topology", topology, "network, e.g. mesh:8x8 or mesh:6x6x6")->required();
+    plan->add_option("--algorithm", algorithm, "umesh | spumesh | hl | sqhl | schl")->required();
+    plan->add_option("--leader-phase", leader_phase, "HL family: umesh (chain order) or spumesh (rotated chain)");
+    plan->add_option("--source", source, "source node, e.g. 3,3")->required();
+    plan->add_option("--dests", dests, "destinations, e.g. \"1,0;2,0;7,7\"")->required();
+    plan->add_flag("--json", plan_json, "print JSON");
+    plan->add_option("--dot", dot, "also write the tree as Graphviz to this file");
+
+    auto* steps = cli.add_subcommand("steps", "run a multicast pattern in start-up-only mode and count steps");
+    std::string pattern_file;
+    unsigned consumption = 4;
+    bool steps_json = false, model = false;
+    steps->add_option("--topology", topology, "network, e.g. mesh:8x8")->required();
+    steps->add_option("--algorithm", algorithm, "umesh | spumesh | hl | sqhl | schl")->required();
+    steps->add_option("--leader-phase", leader_phase, "HL family: umesh or spumesh");
+    steps->add_option("--pattern", pattern_file,
+                      "JSON {\"multicasts\":[{\"source\":[x,y],\"destinations\":[[x,y],...]},...]}")
+        ->required();
+    steps->add_option("--consumption", consumption, "consumption channels per node (default 4)");
+    steps->add_flag("--json", steps_json, "print JSON");
+    steps->add_flag("--model", model, "use the pure start-up model instead of the cycle-accurate network");
+
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -59,6 +167,8 @@ int run_cli(int argc, char** argv) {
     }
     try {
         if (*run) return run_command(scenario, sets, vcd, json, seed);
+        if (*plan) return plan_command(topology, algorithm, leader_phase, source, dests, plan_json, dot);
+        if (*steps) return steps_command(topology, algorithm, leader_phase, pattern_file, consumption, steps_json, model);
     } catch (const ConfigError& e) {
         std::cerr << "wormcast: error: " << e.what() << "\n";
         return 2;

@@ -78,7 +78,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
     check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
-    const Cycle chunk = 1000;
+    const Cycle chunk = std::max<Cycle>(1000, params.t_startup / 4);
     auto all_quiet = [&] {
         if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0) return false;
         for (NodeId n = 0; n < network->nodes(); ++n)
@@ -113,12 +113,21 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
             static_cast<double>(offered_flits) / (static_cast<double>(result.nodes) * static_cast<double>(options.measure));
     for (NodeId n = 0; n < network->nodes(); ++n) {
         const auto& st = network->nic(n).stats();
+        result.startups_per_node.push_back(st.startups);
         result.startups_total += st.startups;
         result.startups_max = std::max(result.startups_max, st.startups);
         result.flits_injected += st.flits_injected;
         result.flits_consumed += st.flits_consumed;
     }
     result.messages_sent = network->ledger().messages().size();
+    {
+        Cycle first = ~Cycle{0}, last = 0;
+        for (const auto& [id, mc] : network->ledger().multicasts()) {
+            first = std::min(first, mc.first_startup);
+            if (mc.complete()) last = std::max(last, mc.finished());
+        }
+        result.pattern_latency = last > first ? last - first : 0;
+    }
     result.link_flits = network->link_flits();
     if (!result.link_flits.empty() && result.cycles > 0) {
         std::uint64_t sum = 0, mx = 0;

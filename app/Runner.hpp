@@ -35,6 +35,8 @@ struct RunResult {
     std::size_t messages_sent = 0;           ///< worms, all phases
     TrafficStats traffic;
     double offered_flits_per_node_cycle = 0;
+    std::vector<std::uint64_t> startups_per_node;
+    Cycle pattern_latency = 0;  ///< first start-up of any multicast -> last tail of any, cycles
     std::uint64_t startups_total = 0;
     std::uint64_t startups_max = 0;
     double link_utilisation_mean = 0;  ///< flits per link per cycle, network links
