@@ -3,6 +3,9 @@
 // depths, bit-identical replays and clocking modes, the deadlock watchdog, VCD output.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -168,7 +171,7 @@ TEST_CASE("the watchdog stops a deadlocked torus without datelines and names the
 }
 
 TEST_CASE("a VCD trace holds the link signals with value changes", "[network][vcd]") {
-    const std::string path = "test_network_trace.vcd";
+    const std::string path = (std::filesystem::temp_directory_path() / ("wormcast_trace_" + std::to_string(::getpid()) + ".vcd")).string();
     std::remove(path.c_str());
     NetworkParams p;
     RunOptions o;

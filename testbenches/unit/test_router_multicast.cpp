@@ -3,6 +3,9 @@
 // the unsafe non-atomic mode's single-switch deadlock, token waits; and a VCD showing bubbles.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -259,14 +262,15 @@ TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles
     RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     bench.to_send[0] = make_worm(7, Header::bit_string(2, {0, 1}), cfg.header_format, 30);
     bench.hold(0, 15, 30);
-    sc_trace_file* tf = sc_create_vcd_trace_file("bubbles");
+    const std::string base = (std::filesystem::temp_directory_path() / ("wormcast_bubbles_" + std::to_string(::getpid()))).string();
+    sc_trace_file* tf = sc_create_vcd_trace_file(base.c_str());
     bench.trace(tf);
     sc_start(sc_time(5 * 300, SC_NS));
     sc_close_vcd_trace_file(tf);
     const std::size_t expected = bubbles(bench.seen[1]);
     REQUIRE(expected > 0);
     // Parse the VCD: find the identifier of out1.flit.kind and count the cycles it shows 5 (bubble).
-    std::ifstream in("bubbles.vcd");
+    std::ifstream in(base + ".vcd");
     REQUIRE(in.good());
     std::string line, kind_id, valid_id;
     std::string scope;
@@ -298,5 +302,5 @@ TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles
             ++runs;
     REQUIRE(bubble_changes > 0);
     REQUIRE(bubble_changes == runs);
-    std::remove("bubbles.vcd");
+    std::remove((base + ".vcd").c_str());
 }

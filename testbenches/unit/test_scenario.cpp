@@ -2,7 +2,10 @@
 // non-zero exit, never a crash; a good scenario runs and writes JSON.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -20,10 +23,20 @@ app::Scenario parse(const std::string& yaml, const std::vector<std::string>& set
     return app::parse_scenario(root, "test.yaml");
 }
 
+/// A scratch directory of this test process, so tests never write into the source tree.
+std::string scratch(const std::string& name) {
+    static const std::filesystem::path dir = [] {
+        auto d = std::filesystem::temp_directory_path() / ("wormcast_test_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d);
+        return d;
+    }();
+    return (dir / name).string();
+}
+
 const char* kGood = "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8}\n";
 
-int run_cli(const std::string& args, const std::string& out = "cli_out.txt") {
-    const std::string cmd = std::string(WORMCAST_BINARY) + " " + args + " > " + out + " 2>&1";
+int run_cli(const std::string& args, const std::string& out = scratch("cli_out.txt")) {
+    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " + args + " > " + out + " 2>&1";
     const int status = std::system(cmd.c_str());
     return WEXITSTATUS(status);
 }
@@ -80,8 +93,8 @@ TEST_CASE("message files are checked line by line", "[scenario]") {
     const auto shape = mesh::MeshShape::parse("4x4", false);
     auto node = [&](const std::string& t) { return shape.parse_node(t); };
     auto write = [](const std::string& text) {
-        std::ofstream("msgs.txt") << text;
-        return std::string("msgs.txt");
+        std::ofstream(scratch("msgs.txt")) << text;
+        return scratch("msgs.txt");
     };
     auto ok = read_message_file(write("# cycle source dests length\n10 0,0 3,3;1,2 8\n5 1,1 2,2 4\n"), node);
     REQUIRE(ok.size() == 2);
@@ -96,28 +109,28 @@ TEST_CASE("message files are checked line by line", "[scenario]") {
 }
 
 TEST_CASE("the program exits non-zero with a message on bad input, and runs good input", "[scenario][cli]") {
-    std::ofstream("good.yaml")
+    std::ofstream(scratch("good.yaml"))
         << "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8, warmup: 100, measure: 500}\n";
     REQUIRE(run_cli("run good.yaml --json good.json --seed 5") == 0);
-    const std::string summary = slurp("cli_out.txt");
+    const std::string summary = slurp(scratch("cli_out.txt"));
     REQUIRE_THAT(summary, Catch::Contains("mesh 4x4") && Catch::Contains("seed         5") &&
                               Catch::Contains("router-cycles/s") && Catch::Contains("exactly once"));
-    auto json = nlohmann::json::parse(slurp("good.json"));
+    auto json = nlohmann::json::parse(slurp(scratch("good.json")));
     REQUIRE(json["seed"] == 5);
     REQUIRE(json["ok"] == true);
     REQUIRE(json["latency_cycles"]["count"].get<int>() > 0);
 
     REQUIRE(run_cli("run good.yaml --set router.buffer_depth=0") == 2);
-    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("error: router.buffer_depth"));
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("error: router.buffer_depth"));
     REQUIRE(run_cli("run good.yaml --set traffic.load=2") == 2);
     REQUIRE(run_cli("run good.yaml --set nonsense") == 2);
-    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("expected key=value"));
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("expected key=value"));
     REQUIRE(run_cli("run missing.yaml") != 0);
     REQUIRE(run_cli("frobnicate") != 0);
-    std::ofstream("self.txt") << "1 1,1 1,1 4\n";
-    std::ofstream("self.yaml") << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
+    std::ofstream(scratch("self.txt")) << "1 1,1 1,1 4\n";
+    std::ofstream(scratch("self.yaml")) << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
     REQUIRE(run_cli("run self.yaml") == 2);
-    REQUIRE_THAT(slurp("cli_out.txt"), Catch::Contains("to itself"));
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("to itself"));
 }
 
 TEST_CASE("uniform schedules offer the requested load with either injection process", "[traffic]") {
