@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <exception>
 
+#include <systemc>
+
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
@@ -21,6 +23,18 @@ struct ActivityMonitor {
     void moved(Cycle now) {
         last_progress = now;
         ++flit_moves;
+    }
+
+    /// Run one process activation; an error it raises is kept (the first one) and stops the
+    /// simulation, so that the runner can rethrow it unchanged.
+    template <typename Body>
+    void guarded(Body&& body) {
+        try {
+            body();
+        } catch (const std::exception&) {
+            if (!fault) fault = std::current_exception();
+            sc_core::sc_stop();
+        }
     }
 };
 

@@ -32,14 +32,6 @@ void InputVc::reset_worm() {
     header_sent = 0;
 }
 
-namespace {
-std::size_t ring_size(unsigned latency) {
-    std::size_t size = 1;
-    while (size < latency) size <<= 1;
-    return size;
-}
-}  // namespace
-
 InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
     : vc_arbiter(vcs), credit_ring_(ring_size(credit_latency), 0), credit_latency_(credit_latency),
       ring_mask_(ring_size(credit_latency) - 1) {

@@ -88,13 +88,8 @@ void Nic::reset() {
 }
 
 void Nic::cycle() {
-    try {
-        evaluate();
-    } catch (const std::exception&) {
-        if (!monitor_) throw;
-        if (!monitor_->fault) monitor_->fault = std::current_exception();
-        sc_stop();
-    }
+    if (monitor_) monitor_->guarded([this] { evaluate(); });
+    else evaluate();
 }
 
 void Nic::evaluate() {

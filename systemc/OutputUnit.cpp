@@ -5,14 +5,6 @@
 
 namespace wormcast {
 
-namespace {
-std::size_t ring_size(unsigned latency) {
-    std::size_t size = 1;
-    while (size < latency) size <<= 1;
-    return size;
-}
-}  // namespace
-
 OutputUnit::OutputUnit(unsigned vcs, unsigned downstream_depth, unsigned delay)
     : credits_(vcs, CreditCounter(downstream_depth)), owners_(vcs), pipeline_(ring_size(delay)), delay_(delay),
       ring_mask_(ring_size(delay) - 1) {

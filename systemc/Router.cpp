@@ -70,13 +70,8 @@ void Router::reset() {
 }
 
 void Router::cycle() {
-    try {
-        evaluate();
-    } catch (const std::exception&) {
-        if (!monitor_) throw;
-        if (!monitor_->fault) monitor_->fault = std::current_exception();
-        sc_stop();
-    }
+    if (monitor_) monitor_->guarded([this] { evaluate(); });
+    else evaluate();
 }
 
 void Router::evaluate() {

@@ -2,6 +2,7 @@
 // Node, port and VC identifiers and the cycle count used throughout the model.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,13 @@ class ModelError : public std::logic_error {
 public:
     using std::logic_error::logic_error;
 };
+
+/// Smallest power of two >= n (at least 1): ring buffers indexed with a mask, no division.
+constexpr std::size_t ring_size(std::size_t n) {
+    std::size_t size = 1;
+    while (size < n) size <<= 1;
+    return size;
+}
 
 /// Number of bits needed to write values 0..count-1 (at least 1).
 constexpr unsigned bits_for(std::uint64_t count) {
