@@ -26,9 +26,12 @@ RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config, const Networ
                            const std::vector<MulticastRequest>& pattern, std::uint64_t seed) {
     config.validate();
     NetworkSpec spec = mesh::build_mesh_network(config.shape, params);
-    spec.firmware = [config](NodeId) { return std::make_unique<mesh::MeshMulticastFirmware>(config); };
+    spec.firmware = [config](NodeId) {
+        return std::make_unique<mesh::MeshMulticastFirmware>(config);
+    };
     std::vector<ScheduledSend> sends;
-    for (const auto& r : pattern) sends.push_back(ScheduledSend{0, r.source, r.destinations, r.length, true});
+    for (const auto& r : pattern)
+        sends.push_back(ScheduledSend{0, r.source, r.destinations, r.length, true});
     RunOptions options;
     options.seed = seed;
     options.drain_limit = 1ull << 40;
@@ -36,7 +39,8 @@ RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config, const Networ
 }
 
 std::uint32_t startup_steps(const RunResult& result, const NetworkParams& params) {
-    return static_cast<std::uint32_t>(std::llround(static_cast<double>(result.pattern_latency) / params.t_startup));
+    return static_cast<std::uint32_t>(
+        std::llround(static_cast<double>(result.pattern_latency) / params.t_startup));
 }
 
 }  // namespace wormcast::app

@@ -27,8 +27,8 @@ void fresh_kernel() {
 }
 }  // namespace
 
-RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                      const RunOptions& options) {
+RunResult run_network(NetworkSpec spec, const NetworkParams& params,
+                      std::vector<ScheduledSend> sends, const RunOptions& options) {
     fresh_kernel();
     RunResult result;
     result.seed = options.seed;
@@ -43,15 +43,18 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
     std::uint64_t offered_flits = 0;
     for (auto& s : sends) {
-        if (s.source >= network->nodes()) throw ConfigError(fmt::format("send from node {} outside the network", s.source));
+        if (s.source >= network->nodes())
+            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
         for (NodeId d : s.destinations)
-            if (d >= network->nodes()) throw ConfigError(fmt::format("send to node {} outside the network", d));
+            if (d >= network->nodes())
+                throw ConfigError(fmt::format("send to node {} outside the network", d));
         if (s.measured) offered_flits += s.length;
         per_node[s.source].push_back(std::move(s));
     }
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
-        auto* host = new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+        auto* host =
+            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
         host->to_nic.bind(network->nic(n).host_in);
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
@@ -80,12 +83,16 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
     const Cycle chunk = std::max<Cycle>(1000, params.t_startup / 4);
     auto all_quiet = [&] {
-        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0) return false;
+        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0)
+            return false;
         for (NodeId n = 0; n < network->nodes(); ++n)
-            if (!network->nic(n).quiescent() || hosts[n]->submitted() != hosts[n]->schedule().size()) return false;
+            if (!network->nic(n).quiescent() ||
+                hosts[n]->submitted() != hosts[n]->schedule().size())
+                return false;
         return true;
     };
-    for (Cycle drained_for = 0; !network->watchdog().fired() && drained_for < options.drain_limit; drained_for += chunk) {
+    for (Cycle drained_for = 0; !network->watchdog().fired() && drained_for < options.drain_limit;
+         drained_for += chunk) {
         if (all_quiet()) break;
         sc_start(clock * static_cast<double>(chunk));
         check_fault();
@@ -97,20 +104,24 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
     result.cycles = sc_time_stamp().value() / clock.value();
     result.wall_seconds = std::chrono::duration<double>(wall_end - wall_start).count();
     result.router_cycles_per_second =
-        result.wall_seconds > 0 ? static_cast<double>(result.cycles) * result.routers / result.wall_seconds : 0;
+        result.wall_seconds > 0
+            ? static_cast<double>(result.cycles) * result.routers / result.wall_seconds
+            : 0;
     result.active_router_cycles = network->active_router_cycles();
     result.deadlock = network->watchdog().fired();
     result.deadlock_cycle = network->watchdog().fired_at();
     result.deadlock_report = network->watchdog().report();
     result.problems = network->ledger().problems(/*final=*/!result.deadlock);
     if (!result.drained && !result.deadlock)
-        result.problems.insert(result.problems.begin(),
-                               fmt::format("not everything was delivered within {} cycles after the traffic ended",
-                                           options.drain_limit));
+        result.problems.insert(
+            result.problems.begin(),
+            fmt::format("not everything was delivered within {} cycles after the traffic ended",
+                        options.drain_limit));
     result.traffic = traffic_stats(network->ledger(), result.nodes, options.warmup, traffic_end);
     if (options.measure > 0)
         result.offered_flits_per_node_cycle =
-            static_cast<double>(offered_flits) / (static_cast<double>(result.nodes) * static_cast<double>(options.measure));
+            static_cast<double>(offered_flits) /
+            (static_cast<double>(result.nodes) * static_cast<double>(options.measure));
     for (NodeId n = 0; n < network->nodes(); ++n) {
         const auto& st = network->nic(n).stats();
         result.startups_per_node.push_back(st.startups);
@@ -135,14 +146,16 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector
             sum += f;
             mx = std::max(mx, f);
         }
-        result.link_utilisation_mean = static_cast<double>(sum) / result.link_flits.size() / static_cast<double>(result.cycles);
+        result.link_utilisation_mean = static_cast<double>(sum) / result.link_flits.size() /
+                                       static_cast<double>(result.cycles);
         result.link_utilisation_max = static_cast<double>(mx) / static_cast<double>(result.cycles);
     }
     result.bubbles = network->bubbles();
     result.token_grants = network->token_stats().grants;
     result.token_wait_cycles = network->token_stats().wait_cycles;
     for (const auto& [id, m] : network->ledger().messages())
-        for (const auto& [node, cycle] : m.arrived) result.arrival_digest.push_back({id, node, cycle});
+        for (const auto& [node, cycle] : m.arrived)
+            result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
     return result;
 }

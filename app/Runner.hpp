@@ -17,9 +17,9 @@ namespace wormcast::app {
 struct RunOptions {
     std::uint64_t seed = 1;
     Cycle warmup = 0;
-    Cycle measure = 0;             ///< measured window [warmup, warmup + measure)
-    Cycle drain_limit = 1000000;   ///< extra cycles allowed to deliver everything afterwards
-    std::string vcd_path;          ///< empty: no waveform
+    Cycle measure = 0;            ///< measured window [warmup, warmup + measure)
+    Cycle drain_limit = 1000000;  ///< extra cycles allowed to deliver everything afterwards
+    std::string vcd_path;         ///< empty: no waveform
     std::vector<std::size_t> trace_routers;  ///< empty: all routers (small networks only)
 };
 
@@ -28,7 +28,7 @@ struct RunResult {
     std::uint32_t nodes = 0;
     std::uint32_t routers = 0;
     std::uint64_t seed = 0;
-    Cycle cycles = 0;            ///< simulated cycles
+    Cycle cycles = 0;  ///< simulated cycles
     double wall_seconds = 0;
     double router_cycles_per_second = 0;
     std::uint64_t active_router_cycles = 0;  ///< router evaluations actually performed
@@ -46,17 +46,18 @@ struct RunResult {
     std::uint64_t token_wait_cycles = 0;  ///< cycles they waited for it, summed
     std::uint64_t flits_injected = 0;
     std::uint64_t flits_consumed = 0;
-    bool drained = false;       ///< everything delivered before the drain limit
+    bool drained = false;  ///< everything delivered before the drain limit
     bool deadlock = false;
     Cycle deadlock_cycle = 0;
     std::string deadlock_report;
     std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
     std::vector<std::uint64_t> link_flits;
-    std::vector<std::array<std::uint64_t, 3>> arrival_digest;  ///< (message, node, tail cycle), sorted
+    std::vector<std::array<std::uint64_t, 3>>
+        arrival_digest;  ///< (message, node, tail cycle), sorted
     bool ok() const { return !deadlock && drained && problems.empty(); }
 };
 
-RunResult run_network(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                      const RunOptions& options);
+RunResult run_network(NetworkSpec spec, const NetworkParams& params,
+                      std::vector<ScheduledSend> sends, const RunOptions& options);
 
 }  // namespace wormcast::app

@@ -17,8 +17,9 @@ namespace {
 
 /// A YAML mapping whose keys are checked against the allowed set as they are read.
 class Section {
-public:
-    Section(const YAML::Node& node, std::string path, std::set<std::string> allowed) : node_(node), path_(std::move(path)) {
+  public:
+    Section(const YAML::Node& node, std::string path, std::set<std::string> allowed)
+        : node_(node), path_(std::move(path)) {
         if (!node_) return;
         if (!node_.IsMap()) throw ConfigError(fmt::format("{}: expected a mapping of keys", path_));
         for (const auto& kv : node_) {
@@ -26,7 +27,8 @@ public:
             if (!allowed.count(key)) {
                 std::string list;
                 for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-                throw ConfigError(fmt::format("{}.{}: unknown key (allowed: {})", path_, key, list));
+                throw ConfigError(
+                    fmt::format("{}.{}: unknown key (allowed: {})", path_, key, list));
             }
         }
     }
@@ -47,13 +49,15 @@ public:
         if (t == "false" || t == "no" || t == "off") return false;
         throw ConfigError(fmt::format("{}: '{}' is not true or false", where(key), t));
     }
-    std::uint64_t whole(const std::string& key, std::uint64_t fallback, std::uint64_t min, std::uint64_t max) const {
+    std::uint64_t whole(const std::string& key, std::uint64_t fallback, std::uint64_t min,
+                        std::uint64_t max) const {
         if (!has(key)) return fallback;
         const std::string t = text(key, "");
         if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
             throw ConfigError(fmt::format("{}: '{}' is not a whole number", where(key), t));
         const std::uint64_t v = std::stoull(t);
-        if (v < min || v > max) throw ConfigError(fmt::format("{}: {} is not in {}..{}", where(key), v, min, max));
+        if (v < min || v > max)
+            throw ConfigError(fmt::format("{}: {} is not in {}..{}", where(key), v, min, max));
         return v;
     }
     double real(const std::string& key, double fallback) const {
@@ -70,36 +74,42 @@ public:
     }
     /// A latency: a bare whole number of cycles, or a time ("20ns", "5 us") that must be a whole
     /// number of clock periods.
-    unsigned cycles(const std::string& key, unsigned fallback, double clock_ns, unsigned min) const {
+    unsigned cycles(const std::string& key, unsigned fallback, double clock_ns,
+                    unsigned min) const {
         if (!has(key)) return fallback;
         const std::string t = text(key, "");
         if (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos) {
             const auto v = whole(key, fallback, min, 100000000);
             return static_cast<unsigned>(v);
         }
-        static const std::map<std::string, double> units{{"ps", 1e-3}, {"ns", 1.0}, {"us", 1e3}, {"ms", 1e6}};
+        static const std::map<std::string, double> units{
+            {"ps", 1e-3}, {"ns", 1.0}, {"us", 1e3}, {"ms", 1e6}};
         std::size_t used = 0;
         double value = 0;
         try {
             value = std::stod(t, &used);
         } catch (const std::exception&) {
-            throw ConfigError(fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
+            throw ConfigError(
+                fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
         }
         std::string unit = t.substr(used);
         unit.erase(0, unit.find_first_not_of(' '));
         auto it = units.find(unit);
         if (it == units.end() || value < 0)
-            throw ConfigError(fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
+            throw ConfigError(
+                fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
         const double c = value * it->second / clock_ns;
         const double rounded = std::round(c);
         if (std::fabs(c - rounded) > 1e-9 * std::max(1.0, c))
-            throw ConfigError(fmt::format("{}: {} is {} clock periods of {} ns, not a whole number of cycles", where(key),
-                                          t, c, clock_ns));
-        if (rounded < min) throw ConfigError(fmt::format("{}: {} is less than {} cycle(s)", where(key), t, min));
+            throw ConfigError(
+                fmt::format("{}: {} is {} clock periods of {} ns, not a whole number of cycles",
+                            where(key), t, c, clock_ns));
+        if (rounded < min)
+            throw ConfigError(fmt::format("{}: {} is less than {} cycle(s)", where(key), t, min));
         return static_cast<unsigned>(rounded);
     }
 
-private:
+  private:
     YAML::Node node_;
     std::string path_;
 };
@@ -109,7 +119,8 @@ private:
 void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides) {
     for (const auto& o : overrides) {
         const auto eq = o.find('=');
-        if (eq == std::string::npos || eq == 0) throw ConfigError(fmt::format("--set '{}': expected key=value", o));
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError(fmt::format("--set '{}': expected key=value", o));
         const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
         std::vector<std::string> path;
         std::stringstream ks(key);
@@ -127,7 +138,8 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
         std::vector<YAML::Node> chain{root};
         for (std::size_t i = 0; i + 1 < path.size(); ++i) {
             YAML::Node child = chain.back()[path[i]];
-            if (child && !child.IsMap()) throw ConfigError(fmt::format("--set '{}': {} is not a section", o, path[i]));
+            if (child && !child.IsMap())
+                throw ConfigError(fmt::format("--set '{}': {} is not a section", o, path[i]));
             if (!child) {
                 chain.back()[path[i]] = YAML::Node(YAML::NodeType::Map);
                 child = chain.back()[path[i]];
@@ -139,25 +151,31 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
 }
 
 Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
-    if (!root || !root.IsMap()) throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
-    Section top(root, "scenario", {"name", "description", "clock_ns", "flit_width", "network", "router", "nic", "traffic", "run", "trace"});
+    if (!root || !root.IsMap())
+        throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
+    Section top(root, "scenario",
+                {"name", "description", "clock_ns", "flit_width", "network", "router", "nic",
+                 "traffic", "run", "trace"});
     Scenario s;
     s.source = source;
     NetworkParams& p = s.params;
     p.clock_ns = top.real("clock_ns", 5.0);
-    if (!(p.clock_ns > 0)) throw ConfigError("scenario.clock_ns: the clock period must be positive");
+    if (!(p.clock_ns > 0))
+        throw ConfigError("scenario.clock_ns: the clock period must be positive");
     p.flit_width = static_cast<unsigned>(top.whole("flit_width", 32, 8, 32));
 
     Section net(top.get("network"), "network", {"topology", "size", "dateline"});
     s.topology = net.text("topology", "mesh");
     if (s.topology != "mesh" && s.topology != "torus")
-        throw ConfigError(fmt::format("network.topology: '{}' is not one of mesh, torus", s.topology));
+        throw ConfigError(
+            fmt::format("network.topology: '{}' is not one of mesh, torus", s.topology));
     s.shape = mesh::MeshShape::parse(net.text("size", "4x4"), s.topology == "torus");
     s.dateline = net.flag("dateline", true);
 
     const double clk = p.clock_ns;
     Section router(top.get("router"), "router",
-                   {"vcs", "buffer_depth", "t_node", "t_node_multidest", "t_sw", "t_phy", "path_worms", "tree_worms"});
+                   {"vcs", "buffer_depth", "t_node", "t_node_multidest", "t_sw", "t_phy",
+                    "path_worms", "tree_worms"});
     p.vcs = static_cast<unsigned>(router.whole("vcs", s.shape.torus ? 2 : 1, 1, 16));
     p.buffer_depth = static_cast<unsigned>(router.whole("buffer_depth", 4, 1, 4096));
     p.t_node = router.cycles("t_node", 4, clk, 1);
@@ -167,7 +185,9 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     p.path_worms = router.flag("path_worms", false);
     p.tree_worms = router.flag("tree_worms", false);
 
-    Section nic(top.get("nic"), "nic", {"injection_channels", "consumption_channels", "t_startup", "t_receive", "t_inj", "t_cons"});
+    Section nic(top.get("nic"), "nic",
+                {"injection_channels", "consumption_channels", "t_startup", "t_receive", "t_inj",
+                 "t_cons"});
     p.injection_channels = static_cast<unsigned>(nic.whole("injection_channels", 1, 1, 16));
     p.consumption_channels = static_cast<unsigned>(nic.whole("consumption_channels", 1, 1, 16));
     p.t_startup = nic.cycles("t_startup", 0, clk, 0);
@@ -175,28 +195,36 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     p.t_inj = nic.cycles("t_inj", 1, clk, 1);
     p.t_cons = nic.cycles("t_cons", 1, clk, 1);
 
-    Section traffic(top.get("traffic"), "traffic", {"kind", "load", "length", "process", "warmup", "measure", "file"});
+    Section traffic(top.get("traffic"), "traffic",
+                    {"kind", "load", "length", "process", "warmup", "measure", "file"});
     s.traffic_kind = traffic.text("kind", "uniform");
     s.uniform.length = static_cast<std::uint32_t>(traffic.whole("length", 16, 1, 1u << 20));
     s.uniform.load = traffic.real("load", 0.01);
     const std::string process = traffic.text("process", "bernoulli");
-    if (process == "bernoulli") s.uniform.process = InjectionProcess::Bernoulli;
-    else if (process == "poisson") s.uniform.process = InjectionProcess::Poisson;
-    else throw ConfigError(fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
+    if (process == "bernoulli")
+        s.uniform.process = InjectionProcess::Bernoulli;
+    else if (process == "poisson")
+        s.uniform.process = InjectionProcess::Poisson;
+    else
+        throw ConfigError(
+            fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
     s.uniform.warmup = traffic.whole("warmup", 1000, 0, 1ull << 40);
     s.uniform.measure = traffic.whole("measure", 10000, 1, 1ull << 40);
     if (s.traffic_kind == "uniform") {
         if (!(s.uniform.load > 0.0) || s.uniform.load > 1.0)
-            throw ConfigError(fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
+            throw ConfigError(
+                fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
         if (traffic.has("file")) throw ConfigError("traffic.file: only for kind: file");
     } else if (s.traffic_kind == "file") {
-        if (!traffic.has("file")) throw ConfigError("traffic.file: kind: file needs a message file");
+        if (!traffic.has("file"))
+            throw ConfigError("traffic.file: kind: file needs a message file");
         std::filesystem::path f = traffic.text("file", "");
         if (f.is_relative()) f = std::filesystem::path(source).parent_path() / f;
         s.message_file = f.string();
         if (traffic.has("load")) throw ConfigError("traffic.load: not used with kind: file");
     } else {
-        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file", s.traffic_kind));
+        throw ConfigError(
+            fmt::format("traffic.kind: '{}' is not one of uniform, file", s.traffic_kind));
     }
 
     Section run(top.get("run"), "run", {"seed", "drain_limit", "watchdog_cycles", "clocking"});
@@ -205,7 +233,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     p.watchdog_cycles = static_cast<unsigned>(run.whole("watchdog_cycles", 20000, 10, 1u << 30));
     const std::string clocking = run.text("clocking", "activity");
     if (clocking != "activity" && clocking != "always")
-        throw ConfigError(fmt::format("run.clocking: '{}' is not one of activity, always", clocking));
+        throw ConfigError(
+            fmt::format("run.clocking: '{}' is not one of activity, always", clocking));
     p.always_clocked = clocking == "always";
 
     Section trace(top.get("trace"), "trace", {"routers"});
@@ -214,7 +243,9 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
 
     s.run.warmup = s.traffic_kind == "uniform" ? s.uniform.warmup : 0;
     s.run.measure = s.traffic_kind == "uniform" ? s.uniform.measure : 0;
-    s.uniform.worm_flits = s.uniform.length + header_flits(Header::unicast(0), HeaderFormat{p.flit_width, s.shape.nodes()});
+    s.uniform.worm_flits =
+        s.uniform.length +
+        header_flits(Header::unicast(0), HeaderFormat{p.flit_width, s.shape.nodes()});
     if (s.shape.torus && s.dateline && p.vcs < 2)
         throw ConfigError("router.vcs: a torus with datelines needs at least 2 virtual channels");
     HeaderFormat{p.flit_width, s.shape.nodes()}.validate();
@@ -236,13 +267,16 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
 
 std::vector<ScheduledSend> Scenario::schedule() const {
     if (traffic_kind == "file") {
-        auto sends = read_message_file(message_file, [this](const std::string& t) { return shape.parse_node(t); });
+        auto sends = read_message_file(
+            message_file, [this](const std::string& t) { return shape.parse_node(t); });
         return sends;
     }
     return uniform_schedule(uniform, shape.nodes(), run.seed);
 }
 
-NetworkSpec Scenario::network() const { return mesh::build_mesh_network(shape, params, dateline); }
+NetworkSpec Scenario::network() const {
+    return mesh::build_mesh_network(shape, params, dateline);
+}
 
 std::vector<std::size_t> Scenario::traced_routers() const {
     std::vector<std::size_t> out;

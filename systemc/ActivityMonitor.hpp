@@ -12,9 +12,10 @@
 namespace wormcast {
 
 struct ActivityMonitor {
-    std::int64_t flits_in_network = 0;  ///< injected by NICs and not yet consumed (bubbles excluded)
-    Cycle last_progress = 0;            ///< last cycle any flit moved anywhere
-    std::uint64_t flit_moves = 0;       ///< total flit hops (crossbar traversals + NIC transfers)
+    std::int64_t flits_in_network =
+        0;                         ///< injected by NICs and not yet consumed (bubbles excluded)
+    Cycle last_progress = 0;       ///< last cycle any flit moved anywhere
+    std::uint64_t flit_moves = 0;  ///< total flit hops (crossbar traversals + NIC transfers)
 
     /// First error raised inside a process (bad header, broken invariant): the run stops and the
     /// runner rethrows it as it was, instead of SystemC's generic report.

@@ -11,7 +11,7 @@
 namespace wormcast {
 
 class Crossbar {
-public:
+  public:
     explicit Crossbar(PortId outputs) : outputs_(outputs) {}
 
     /// Start a new cycle: all outputs unconnected.
@@ -21,7 +21,7 @@ public:
     std::uint64_t used() const { return used_; }
     std::uint64_t transfers() const { return transfers_; }
 
-private:
+  private:
     PortId outputs_;
     std::uint64_t used_ = 0;
     std::uint64_t transfers_ = 0;

@@ -10,8 +10,9 @@
 namespace wormcast {
 
 class CycleTimer {
-public:
-    CycleTimer(sc_core::sc_time period, bool always_clocked) : period_(period), always_(always_clocked) {}
+  public:
+    CycleTimer(sc_core::sc_time period, bool always_clocked)
+        : period_(period), always_(always_clocked) {}
 
     sc_core::sc_time period() const { return period_; }
     Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
@@ -39,14 +40,16 @@ public:
         sleeping_ = true;
         sc_core::next_trigger(wake);
     }
-    /// Sleep until `cycles` from now (a timed wake-up is a real cycle) or until one of `wake` fires.
+    /// Sleep until `cycles` from now (a timed wake-up is a real cycle) or until one of `wake`
+    /// fires.
     void sleep_for(Cycle cycles, const sc_core::sc_event_or_list& wake) {
         if (always_ || cycles <= 1) return next_cycle();
         sleeping_ = true;
         timed_wake_ = now() + cycles;
         sc_core::next_trigger(period_ * static_cast<double>(cycles), wake);
     }
-private:
+
+  private:
     sc_core::sc_time period_;
     bool always_;
     bool sleeping_ = false;

@@ -9,20 +9,28 @@ namespace wormcast {
 
 const char* to_string(FlitKind kind) {
     switch (kind) {
-        case FlitKind::Idle: return "idle";
-        case FlitKind::Head: return "head";
-        case FlitKind::Body: return "body";
-        case FlitKind::Tail: return "tail";
-        case FlitKind::HeadTail: return "head+tail";
-        case FlitKind::Bubble: return "bubble";
+        case FlitKind::Idle:
+            return "idle";
+        case FlitKind::Head:
+            return "head";
+        case FlitKind::Body:
+            return "body";
+        case FlitKind::Tail:
+            return "tail";
+        case FlitKind::HeadTail:
+            return "head+tail";
+        case FlitKind::Bubble:
+            return "bubble";
     }
     return "?";
 }
 
 std::uint64_t Flit::pack() const {
     if (message > kMaxMessage)
-        throw ModelError(fmt::format("flit pack: message tag {} does not fit {} bits", message, kMessageBits));
-    if (vc >= kMaxVcs) throw ModelError(fmt::format("flit pack: VC {} does not fit {} bits", vc, kVcBits));
+        throw ModelError(
+            fmt::format("flit pack: message tag {} does not fit {} bits", message, kMessageBits));
+    if (vc >= kMaxVcs)
+        throw ModelError(fmt::format("flit pack: VC {} does not fit {} bits", vc, kVcBits));
     return std::uint64_t{data} | (std::uint64_t{message} << 32) | (std::uint64_t{vc} << 56) |
            (std::uint64_t{static_cast<std::uint8_t>(kind)} << 60);
 }
@@ -40,7 +48,9 @@ Flit Flit::unpack(std::uint64_t bits) {
     return f;
 }
 
-std::ostream& operator<<(std::ostream& os, const Flit& flit) { return os << to_string(flit); }
+std::ostream& operator<<(std::ostream& os, const Flit& flit) {
+    return os << to_string(flit);
+}
 
 std::string to_string(const Flit& flit) {
     return fmt::format("{}(msg={},vc={},data=0x{:08x})", to_string(flit.kind), flit.message,

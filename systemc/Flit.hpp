@@ -12,7 +12,14 @@
 
 namespace wormcast {
 
-enum class FlitKind : std::uint8_t { Idle = 0, Head = 1, Body = 2, Tail = 3, HeadTail = 4, Bubble = 5 };
+enum class FlitKind : std::uint8_t {
+    Idle = 0,
+    Head = 1,
+    Body = 2,
+    Tail = 3,
+    HeadTail = 4,
+    Bubble = 5
+};
 
 const char* to_string(FlitKind kind);
 
@@ -39,7 +46,8 @@ struct Flit {
     static Flit unpack(std::uint64_t bits);
 
     bool operator==(const Flit& other) const {
-        return kind == other.kind && vc == other.vc && message == other.message && data == other.data;
+        return kind == other.kind && vc == other.vc && message == other.message &&
+               data == other.data;
     }
     bool operator!=(const Flit& other) const { return !(*this == other); }
 };

@@ -45,7 +45,8 @@ void tlm_write(tlm::tlm_generic_payload& gp, T& object) {
 /// The object a received write carries, or nullptr (and an error response) if it is not a T.
 template <typename T>
 T* tlm_object(tlm::tlm_generic_payload& gp) {
-    if (gp.get_command() != tlm::TLM_WRITE_COMMAND || gp.get_data_length() != sizeof(T) || gp.get_address() != 0) {
+    if (gp.get_command() != tlm::TLM_WRITE_COMMAND || gp.get_data_length() != sizeof(T) ||
+        gp.get_address() != 0) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return nullptr;
     }

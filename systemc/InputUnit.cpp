@@ -7,12 +7,18 @@ namespace wormcast {
 
 const char* to_string(VcState state) {
     switch (state) {
-        case VcState::Idle: return "idle";
-        case VcState::Gathering: return "gathering-header";
-        case VcState::Routing: return "routing";
-        case VcState::WaitingToken: return "waiting-for-token";
-        case VcState::Waiting: return "waiting-for-output";
-        case VcState::Active: return "active";
+        case VcState::Idle:
+            return "idle";
+        case VcState::Gathering:
+            return "gathering-header";
+        case VcState::Routing:
+            return "routing";
+        case VcState::WaitingToken:
+            return "waiting-for-token";
+        case VcState::Waiting:
+            return "waiting-for-output";
+        case VcState::Active:
+            return "active";
     }
     return "?";
 }
@@ -33,7 +39,9 @@ void InputVc::reset_worm() {
 }
 
 InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
-    : vc_arbiter(vcs), credit_ring_(ring_size(credit_latency), 0), credit_latency_(credit_latency),
+    : vc_arbiter(vcs),
+      credit_ring_(ring_size(credit_latency), 0),
+      credit_latency_(credit_latency),
       ring_mask_(ring_size(credit_latency) - 1) {
     vcs_.reserve(vcs);
     for (unsigned v = 0; v < vcs; ++v) vcs_.emplace_back(depth);
@@ -41,10 +49,12 @@ InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
 
 void InputUnit::receive(const Flit& flit) {
     if (flit.vc >= vcs_.size())
-        throw ModelError(fmt::format("flit {} names VC {} but the port has {}", to_string(flit), flit.vc, vcs_.size()));
+        throw ModelError(fmt::format("flit {} names VC {} but the port has {}", to_string(flit),
+                                     flit.vc, vcs_.size()));
     auto& fifo = vcs_[flit.vc].buffer;
     if (fifo.full())
-        throw ModelError(fmt::format("flit {} arrived without a credit: VC {} buffer is full", to_string(flit), flit.vc));
+        throw ModelError(fmt::format("flit {} arrived without a credit: VC {} buffer is full",
+                                     to_string(flit), flit.vc));
     fifo.push(flit);
 }
 
@@ -67,7 +77,8 @@ std::uint32_t InputUnit::credits_due(Cycle now) {
 
 bool InputUnit::any_buffered() const {
     for (const auto& v : vcs_)
-        if (!v.buffer.empty() || (v.state != VcState::Idle && v.state != VcState::Active) || v.header_pending())
+        if (!v.buffer.empty() || (v.state != VcState::Idle && v.state != VcState::Active) ||
+            v.header_pending())
             return true;
     return false;
 }

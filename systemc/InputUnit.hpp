@@ -30,20 +30,22 @@ struct InputVc {
     Header header;
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
     RouteDecision route;
-    std::vector<VcId> out_vc;                             ///< granted output VC per branch
-    std::vector<bool> acquired;                           ///< branch has its output VC
-    std::size_t enqueued = 0;                             ///< branches in OCRQs (unsafe mode)
-    bool holds_token = false;                             ///< this worm holds the switch's token
-    std::uint32_t forwarded = 0;                          ///< real flits sent since the grant
+    std::vector<VcId> out_vc;           ///< granted output VC per branch
+    std::vector<bool> acquired;         ///< branch has its output VC
+    std::size_t enqueued = 0;           ///< branches in OCRQs (unsafe mode)
+    bool holds_token = false;           ///< this worm holds the switch's token
+    std::uint32_t forwarded = 0;        ///< real flits sent since the grant
     std::uint64_t bubble_blockers = 0;  ///< output ports that held the current flit back
     std::vector<std::vector<std::uint32_t>> out_header;  ///< header words to emit per branch
-    std::uint32_t header_sent = 0;                        ///< header flits emitted so far
-    bool header_pending() const { return state == VcState::Active && header_sent < out_header.front().size(); }
+    std::uint32_t header_sent = 0;                       ///< header flits emitted so far
+    bool header_pending() const {
+        return state == VcState::Active && header_sent < out_header.front().size();
+    }
     void reset_worm();
 };
 
 class InputUnit {
-public:
+  public:
     InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency);
 
     unsigned vcs() const { return static_cast<unsigned>(vcs_.size()); }
@@ -61,7 +63,7 @@ public:
 
     RoundRobinArbiter vc_arbiter;
 
-private:
+  private:
     std::vector<InputVc> vcs_;
     std::vector<std::uint32_t> credit_ring_;  ///< slot (cycle & mask): VCs credited that cycle
     unsigned credit_latency_;

@@ -18,8 +18,10 @@ namespace {
 std::vector<NodeId> receivers_of(const Header& h, std::uint32_t nodes) {
     switch (h.kind) {
         case HeaderKind::Unicast:
-        case HeaderKind::DestList: return h.destinations;
-        case HeaderKind::BitString: return h.bit_members(nodes);
+        case HeaderKind::DestList:
+            return h.destinations;
+        case HeaderKind::BitString:
+            return h.bit_members(nodes);
     }
     return {};
 }
@@ -42,14 +44,20 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
       ledger_(ledger),
       monitor_(monitor) {
     if (config_.injection_channels == 0) throw ConfigError("injection_channels must be at least 1");
-    if (config_.consumption_channels == 0) throw ConfigError("consumption_channels must be at least 1");
-    if (config_.t_inj == 0 || config_.t_cons == 0) throw ConfigError("t_inj and t_cons must be at least 1 cycle");
+    if (config_.consumption_channels == 0)
+        throw ConfigError("consumption_channels must be at least 1");
+    if (config_.t_inj == 0 || config_.t_cons == 0)
+        throw ConfigError("t_inj and t_cons must be at least 1 cycle");
     if (!firmware_) throw ConfigError("a NIC needs firmware");
     outgoing_.resize(config_.injection_channels);
-    inj_credits_.assign(config_.injection_channels, std::vector<CreditCounter>(config_.vcs, CreditCounter(config_.buffer_depth)));
+    inj_credits_.assign(
+        config_.injection_channels,
+        std::vector<CreditCounter>(config_.vcs, CreditCounter(config_.buffer_depth)));
     incoming_.assign(config_.consumption_channels, std::vector<Incoming>(config_.vcs));
-    inj_pipeline_.assign(config_.injection_channels, std::vector<std::pair<bool, Flit>>(config_.t_inj));
-    credit_pipeline_.assign(config_.consumption_channels, std::vector<std::uint32_t>(config_.t_cons, 0));
+    inj_pipeline_.assign(config_.injection_channels,
+                         std::vector<std::pair<bool, Flit>>(config_.t_inj));
+    credit_pipeline_.assign(config_.consumption_channels,
+                            std::vector<std::uint32_t>(config_.t_cons, 0));
     driven_valid_.assign(config_.injection_channels, false);
     driven_credit_.assign(config_.consumption_channels, 0);
     host_in.register_b_transport(this, &Nic::b_transport);
@@ -67,12 +75,17 @@ void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
     if (!d) return;
     std::vector<NodeId> dests = d->destinations;
     std::sort(dests.begin(), dests.end());
-    if (dests.empty()) throw ConfigError(fmt::format("node {}: a send needs at least one destination", config_.node));
+    if (dests.empty())
+        throw ConfigError(
+            fmt::format("node {}: a send needs at least one destination", config_.node));
     if (std::adjacent_find(dests.begin(), dests.end()) != dests.end())
         throw ConfigError(fmt::format("node {}: a destination is named twice", config_.node));
     for (NodeId n : dests) {
-        if (n == config_.node) throw ConfigError(fmt::format("node {}: a message to itself", config_.node));
-        if (n >= config_.nodes) throw ConfigError(fmt::format("node {}: destination {} is not in the network", config_.node, n));
+        if (n == config_.node)
+            throw ConfigError(fmt::format("node {}: a message to itself", config_.node));
+        if (n >= config_.nodes)
+            throw ConfigError(
+                fmt::format("node {}: destination {} is not in the network", config_.node, n));
     }
     if (d->length == 0) throw ConfigError("message length must be at least 1 flit");
     const std::uint32_t id = next_sequence_++ * config_.nodes + config_.node;
@@ -88,8 +101,10 @@ void Nic::reset() {
 }
 
 void Nic::cycle() {
-    if (monitor_) monitor_->guarded([this] { evaluate(); });
-    else evaluate();
+    if (monitor_)
+        monitor_->guarded([this] { evaluate(); });
+    else
+        evaluate();
 }
 
 void Nic::evaluate() {
@@ -104,8 +119,10 @@ void Nic::evaluate() {
     drive(now);
     if (busy_next_cycle()) return timer_.next_cycle();
     const Cycle next = next_timed_event(now);
-    if (next == ~Cycle{0}) timer_.sleep(wake_);
-    else timer_.sleep_for(next - now, wake_);
+    if (next == ~Cycle{0})
+        timer_.sleep(wake_);
+    else
+        timer_.sleep_for(next - now, wake_);
 }
 
 void Nic::consume(Cycle now) {
@@ -114,7 +131,9 @@ void Nic::consume(Cycle now) {
         if (!cons_valid[c].read()) continue;
         saw_input_ = true;
         const Flit flit = cons_flit[c].read();
-        if (flit.vc >= config_.vcs) throw ModelError(fmt::format("node {}: flit on VC {} of {}", config_.node, flit.vc, config_.vcs));
+        if (flit.vc >= config_.vcs)
+            throw ModelError(
+                fmt::format("node {}: flit on VC {} of {}", config_.node, flit.vc, config_.vcs));
         auto& pipe = credit_pipeline_[c];
         pipe[(now + pipe.size() - 1) % pipe.size()] |= 1u << flit.vc;
         ++in_flight_;
@@ -129,15 +148,19 @@ void Nic::consume(Cycle now) {
         }
         Incoming& in = incoming_[c][flit.vc];
         auto broken = [&](const std::string& why) {
-            ledger_->corruption(fmt::format("node {} channel {} VC {} cycle {}: {} ({})", config_.node, c, flit.vc, now,
-                                            why, to_string(flit)));
+            ledger_->corruption(fmt::format("node {} channel {} VC {} cycle {}: {} ({})",
+                                            config_.node, c, flit.vc, now, why, to_string(flit)));
         };
         if (!in.active) {
             if (!flit.is_head()) {
                 broken("a worm started without a head flit");
                 continue;
             }
-            in = Incoming{true, flit.message, {flit.data}, header_flits_from_first(flit.data, config_.header_format), 0};
+            in = Incoming{true,
+                          flit.message,
+                          {flit.data},
+                          header_flits_from_first(flit.data, config_.header_format),
+                          0};
         } else if (flit.message != in.id || flit.is_head()) {
             broken(fmt::format("flit interleaved into message {}", in.id));
             continue;
@@ -156,12 +179,14 @@ void Nic::consume(Cycle now) {
             continue;
         }
         if (in.payload != m->length || in.header.size() != in.header_flits)
-            broken(fmt::format("message {} arrived with {} payload flits, {} were sent", in.id, in.payload, m->length));
+            broken(fmt::format("message {} arrived with {} payload flits, {} were sent", in.id,
+                               in.payload, m->length));
         // A path worm's local copy carries the destinations still ahead of it, so only unicast and
         // bit-string headers must name this node; the ledger checks every receiver in any case.
         const Header header = decode_header(in.header, config_.header_format);
         const auto r = receivers_of(header, config_.nodes);
-        if (header.kind != HeaderKind::DestList && std::find(r.begin(), r.end(), config_.node) == r.end())
+        if (header.kind != HeaderKind::DestList &&
+            std::find(r.begin(), r.end(), config_.node) == r.end())
             broken(fmt::format("header {} does not name this node", fmt::streamed(header)));
         ++stats_.messages_received;
         ledger_->tail_arrived(in.id, config_.node, now);
@@ -188,8 +213,9 @@ void Nic::deliver(Cycle now) {
 
 void Nic::accept_requests(Cycle now) {
     // A request written in cycle t is seen in cycle t+1, whatever the process order in cycle t.
-    auto first_later = std::stable_partition(submitted_.begin(), submitted_.end(),
-                                             [now](const PendingRequest& r) { return r.submitted < now; });
+    auto first_later =
+        std::stable_partition(submitted_.begin(), submitted_.end(),
+                              [now](const PendingRequest& r) { return r.submitted < now; });
     for (auto it = submitted_.begin(); it != first_later; ++it) {
         MulticastRecord record;
         record.id = it->request.multicast;
@@ -256,8 +282,12 @@ void Nic::inject(Cycle now) {
         if (!out.active && !ready_.empty()) {
             MessageRecord& m = ledger_->message(ready_.front());
             ready_.pop_front();
-            out = Outgoing{m.id, encode_header(m.header, config_.header_format), m.length, 0,
-                           static_cast<VcId>(next_vc_), true};
+            out = Outgoing{m.id,
+                           encode_header(m.header, config_.header_format),
+                           m.length,
+                           0,
+                           static_cast<VcId>(next_vc_),
+                           true};
             next_vc_ = (next_vc_ + 1) % config_.vcs;
             m.injected = now;
         }
@@ -336,7 +366,9 @@ Cycle Nic::next_timed_event(Cycle) const {
 }
 
 bool Nic::quiescent() const {
-    if (!submitted_.empty() || !work_.empty() || starting_ || !ready_.empty() || !deliveries_.empty()) return false;
+    if (!submitted_.empty() || !work_.empty() || starting_ || !ready_.empty() ||
+        !deliveries_.empty())
+        return false;
     for (const auto& o : outgoing_)
         if (o.active) return false;
     return in_flight_ == 0;

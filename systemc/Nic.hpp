@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "systemc/ActivityMonitor.hpp"
 #include "systemc/CycleTimer.hpp"
@@ -25,15 +25,15 @@ namespace wormcast {
 
 struct NicConfig {
     NodeId node = 0;
-    std::uint32_t nodes = 1;               ///< NICs in the network (message ids are per node)
+    std::uint32_t nodes = 1;  ///< NICs in the network (message ids are per node)
     unsigned injection_channels = 1;
     unsigned consumption_channels = 1;
-    unsigned vcs = 1;                      ///< VCs of the router's injection ports
-    unsigned buffer_depth = 4;             ///< router input buffer depth (initial credits)
-    unsigned t_startup = 0;                ///< send start-up t_s, cycles
-    unsigned t_receive = 0;                ///< receive overhead, cycles
-    unsigned t_inj = 1;                    ///< injection channel latency (NIC -> router), cycles
-    unsigned t_cons = 1;                   ///< consumption credit latency (NIC -> router), cycles
+    unsigned vcs = 1;           ///< VCs of the router's injection ports
+    unsigned buffer_depth = 4;  ///< router input buffer depth (initial credits)
+    unsigned t_startup = 0;     ///< send start-up t_s, cycles
+    unsigned t_receive = 0;     ///< receive overhead, cycles
+    unsigned t_inj = 1;         ///< injection channel latency (NIC -> router), cycles
+    unsigned t_cons = 1;        ///< consumption credit latency (NIC -> router), cycles
     HeaderFormat header_format;
     bool always_clocked = false;
 };
@@ -47,7 +47,7 @@ struct NicStats {
 };
 
 class Nic : public sc_core::sc_module {
-public:
+  public:
     // Injection channel i: link into the router and credits back from it.
     sc_core::sc_vector<sc_core::sc_out<bool>> inj_valid;
     sc_core::sc_vector<sc_core::sc_out<Flit>> inj_flit;
@@ -60,15 +60,15 @@ public:
     tlm_utils::simple_target_socket<Nic> host_in;      ///< SendDescriptor writes from the host
     tlm_utils::simple_initiator_socket<Nic> host_out;  ///< DeliveryRecord writes to the host
 
-    Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware, sc_core::sc_time period,
-        DeliveryLedger* ledger, ActivityMonitor* monitor);
+    Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware,
+        sc_core::sc_time period, DeliveryLedger* ledger, ActivityMonitor* monitor);
 
     const NicConfig& config() const { return config_; }
     const NicStats& stats() const { return stats_; }
     /// Nothing queued, starting, injecting or awaiting delivery.
     bool quiescent() const;
 
-private:
+  private:
     SC_HAS_PROCESS(Nic);
     void end_of_elaboration() override;
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);

@@ -6,7 +6,8 @@
 namespace wormcast {
 
 void Ocrq::enqueue(const OcrqRequest& request) {
-    if (contains(request.in_port, request.in_vc)) throw ModelError("OCRQ: a worm enqueued twice on one output");
+    if (contains(request.in_port, request.in_vc))
+        throw ModelError("OCRQ: a worm enqueued twice on one output");
     queue_.push_back(request);
 }
 
@@ -20,15 +21,17 @@ bool Ocrq::at_head(PortId in_port, VcId in_vc) const {
 }
 
 void Ocrq::remove(PortId in_port, VcId in_vc) {
-    auto it = std::find_if(queue_.begin(), queue_.end(),
-                           [&](const OcrqRequest& r) { return r.in_port == in_port && r.in_vc == in_vc; });
+    auto it = std::find_if(queue_.begin(), queue_.end(), [&](const OcrqRequest& r) {
+        return r.in_port == in_port && r.in_vc == in_vc;
+    });
     if (it == queue_.end()) throw ModelError("OCRQ: removing a worm that is not queued");
     queue_.erase(it);
 }
 
 bool Ocrq::contains(PortId in_port, VcId in_vc) const {
-    return std::any_of(queue_.begin(), queue_.end(),
-                       [&](const OcrqRequest& r) { return r.in_port == in_port && r.in_vc == in_vc; });
+    return std::any_of(queue_.begin(), queue_.end(), [&](const OcrqRequest& r) {
+        return r.in_port == in_port && r.in_vc == in_vc;
+    });
 }
 
 }  // namespace wormcast

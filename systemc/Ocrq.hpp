@@ -17,7 +17,7 @@ struct OcrqRequest {
 };
 
 class Ocrq {
-public:
+  public:
     void enqueue(const OcrqRequest& request);
     /// True if no request ahead of (in_port, in_vc) competes for an overlapping VC set.
     bool at_head(PortId in_port, VcId in_vc) const;
@@ -26,7 +26,7 @@ public:
     const std::vector<OcrqRequest>& requests() const { return queue_; }
     bool empty() const { return queue_.empty(); }
 
-private:
+  private:
     std::vector<OcrqRequest> queue_;  ///< arrival order, oldest first
 };
 

@@ -6,7 +6,10 @@
 namespace wormcast {
 
 OutputUnit::OutputUnit(unsigned vcs, unsigned downstream_depth, unsigned delay)
-    : credits_(vcs, CreditCounter(downstream_depth)), owners_(vcs), pipeline_(ring_size(delay)), delay_(delay),
+    : credits_(vcs, CreditCounter(downstream_depth)),
+      owners_(vcs),
+      pipeline_(ring_size(delay)),
+      delay_(delay),
       ring_mask_(ring_size(delay) - 1) {
     if (delay == 0) throw ConfigError("output pipeline delay must be at least 1 cycle");
 }
@@ -23,8 +26,10 @@ void OutputUnit::send(const Flit& flit, Cycle now) {
     slot.valid = true;
     slot.flit = flit;
     ++in_flight_;
-    if (flit.is_bubble()) ++stats.bubbles;
-    else ++stats.flits;
+    if (flit.is_bubble())
+        ++stats.bubbles;
+    else
+        ++stats.flits;
 }
 
 bool OutputUnit::due(Cycle now, Flit& flit) {

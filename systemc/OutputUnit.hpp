@@ -23,7 +23,7 @@ struct OutputStats {
 };
 
 class OutputUnit {
-public:
+  public:
     /// `delay` = cycles from crossbar grant to the flit being seen downstream (t_sw + link).
     OutputUnit(unsigned vcs, unsigned downstream_depth, unsigned delay);
 
@@ -44,7 +44,7 @@ public:
 
     OutputStats stats;
 
-private:
+  private:
     std::vector<CreditCounter> credits_;
     std::vector<OutputVcOwner> owners_;
     struct Slot {

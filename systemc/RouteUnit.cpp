@@ -23,31 +23,38 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
         return os.str();
     };
     if (header.kind == HeaderKind::DestList && !config_.supports_path_worms)
-        throw ConfigError(fmt::format("{}: header {} needs multidestination path worms, which this router does not support",
-                                      config_.name, describe()));
+        throw ConfigError(fmt::format(
+            "{}: header {} needs multidestination path worms, which this router does not support",
+            config_.name, describe()));
     if (header.kind == HeaderKind::BitString && !config_.supports_tree_worms)
-        throw ConfigError(fmt::format("{}: header {} needs tree worms (replication), which this router does not support",
-                                      config_.name, describe()));
+        throw ConfigError(fmt::format(
+            "{}: header {} needs tree worms (replication), which this router does not support",
+            config_.name, describe()));
     RouteDecision decision = routing_->route(RouteQuery{in_port, in_vc, &header});
     if (decision.branches.empty())
-        throw ModelError(fmt::format("{}: routing function gave no output for header {} from port {}", config_.name,
-                                     describe(), in_port));
+        throw ModelError(
+            fmt::format("{}: routing function gave no output for header {} from port {}",
+                        config_.name, describe(), in_port));
     // Absorb-and-forward of a path worm is a two-way split: the local copy and the worm going on.
-    const bool absorb_and_forward = header.kind == HeaderKind::DestList && config_.supports_path_worms &&
-                                    decision.branches.size() == 2 &&
+    const bool absorb_and_forward = header.kind == HeaderKind::DestList &&
+                                    config_.supports_path_worms && decision.branches.size() == 2 &&
                                     (decision.branches[0].consume != decision.branches[1].consume);
     if (decision.branches.size() > 1 && !config_.supports_tree_worms && !absorb_and_forward)
-        throw ConfigError(fmt::format("{}: header {} needs replication to {} outputs, which this router does not support",
-                                      config_.name, describe(), decision.branches.size()));
+        throw ConfigError(fmt::format(
+            "{}: header {} needs replication to {} outputs, which this router does not support",
+            config_.name, describe(), decision.branches.size()));
     const std::uint32_t all_vcs = config_.vcs >= 32 ? ~0u : ((1u << config_.vcs) - 1);
     std::uint64_t seen = 0;
     for (const auto& b : decision.branches) {
         if (b.port >= config_.outputs)
-            throw ModelError(fmt::format("{}: routing function chose output {} of {}", config_.name, b.port, config_.outputs));
+            throw ModelError(fmt::format("{}: routing function chose output {} of {}", config_.name,
+                                         b.port, config_.outputs));
         if ((b.vc_mask & all_vcs) == 0)
-            throw ModelError(fmt::format("{}: routing function allowed no VC on output {}", config_.name, b.port));
+            throw ModelError(fmt::format("{}: routing function allowed no VC on output {}",
+                                         config_.name, b.port));
         if ((seen >> b.port) & 1U)
-            throw ModelError(fmt::format("{}: routing function chose output {} twice", config_.name, b.port));
+            throw ModelError(
+                fmt::format("{}: routing function chose output {} twice", config_.name, b.port));
         seen |= std::uint64_t{1} << b.port;
     }
     return decision;

@@ -11,7 +11,7 @@
 namespace wormcast {
 
 class RouteUnit {
-public:
+  public:
     RouteUnit(const RouterConfig& config, std::unique_ptr<RoutingFunction> routing);
 
     /// Routing delay in cycles for this header.
@@ -20,7 +20,7 @@ public:
     /// impossible decision.
     RouteDecision route(PortId in_port, VcId in_vc, const Header& header) const;
 
-private:
+  private:
     const RouterConfig& config_;
     std::unique_ptr<RoutingFunction> routing_;
 };

@@ -15,13 +15,14 @@ std::vector<OutputUnit> make_outputs(const RouterConfig& c) {
     c.validate();
     std::vector<OutputUnit> outs;
     outs.reserve(c.outputs);
-    for (PortId q = 0; q < c.outputs; ++q) outs.emplace_back(c.vcs, c.buffer_depth, c.t_sw + c.output_link_latency[q]);
+    for (PortId q = 0; q < c.outputs; ++q)
+        outs.emplace_back(c.vcs, c.buffer_depth, c.t_sw + c.output_link_latency[q]);
     return outs;
 }
 }  // namespace
 
-Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing, sc_time period,
-               ActivityMonitor* monitor)
+Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
+               sc_time period, ActivityMonitor* monitor)
     : sc_module(name),
       in_valid("in_valid", config.inputs),
       in_flit("in_flit", config.inputs),
@@ -42,7 +43,8 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       ready_(config_.inputs, 0),
       request_(config_.inputs, std::vector<std::uint64_t>(config_.vcs, 0)) {
     if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
-        throw ConfigError(fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
+        throw ConfigError(
+            fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
     inputs_.reserve(config_.inputs);
     for (PortId p = 0; p < config_.inputs; ++p)
         inputs_.emplace_back(config_.vcs, config_.buffer_depth, config_.input_credit_latency[p]);
@@ -70,8 +72,10 @@ void Router::reset() {
 }
 
 void Router::cycle() {
-    if (monitor_) monitor_->guarded([this] { evaluate(); });
-    else evaluate();
+    if (monitor_)
+        monitor_->guarded([this] { evaluate(); });
+    else
+        evaluate();
 }
 
 void Router::evaluate() {
@@ -85,8 +89,10 @@ void Router::evaluate() {
     allocate_outputs(now);
     traverse(now);
     drive_outputs(now);
-    if (has_work()) timer_.next_cycle();
-    else timer_.sleep(wake_);
+    if (has_work())
+        timer_.next_cycle();
+    else
+        timer_.sleep(wake_);
 }
 
 void Router::receive_credits() {
@@ -97,11 +103,13 @@ void Router::receive_credits() {
         for (; mask; mask &= mask - 1) {
             const auto v = static_cast<VcId>(__builtin_ctz(mask));
             if (v >= config_.vcs)
-                throw ModelError(fmt::format("{}: credit for VC {} on output {} which has {} VCs", name(), v, q, config_.vcs));
+                throw ModelError(fmt::format("{}: credit for VC {} on output {} which has {} VCs",
+                                             name(), v, q, config_.vcs));
             try {
                 outputs_[q].credits(v).release();
             } catch (const ModelError& e) {
-                throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v, timer_.now(), e.what()));
+                throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v,
+                                             timer_.now(), e.what()));
             }
         }
     }
@@ -115,7 +123,8 @@ void Router::receive_flits() {
         try {
             inputs_[p].receive(flit);
         } catch (const ModelError& e) {
-            throw ModelError(fmt::format("{} input {} cycle {}: {}", name(), p, timer_.now(), e.what()));
+            throw ModelError(
+                fmt::format("{} input {} cycle {}: {}", name(), p, timer_.now(), e.what()));
         }
     }
 }
@@ -129,19 +138,23 @@ void Router::gather_and_route(Cycle now) {
             if (ivc.state == VcState::Idle) {
                 const Flit& front = ivc.buffer.front();
                 if (!front.is_head())
-                    throw ModelError(fmt::format("{} input {} VC {} cycle {}: {} where a head flit was expected", name(),
-                                                 p, v, now, to_string(front)));
+                    throw ModelError(
+                        fmt::format("{} input {} VC {} cycle {}: {} where a head flit was expected",
+                                    name(), p, v, now, to_string(front)));
                 const Flit head = in.pop(v, now);
                 ivc.message = head.message;
                 ivc.header_words.assign(1, head.data);
                 ivc.header_flits = header_flits_from_first(head.data, config_.header_format);
                 ivc.state = VcState::Gathering;
-                if (head.is_tail()) throw ModelError(fmt::format("{}: message {} has no payload flit", name(), head.message));
+                if (head.is_tail())
+                    throw ModelError(
+                        fmt::format("{}: message {} has no payload flit", name(), head.message));
             } else if (ivc.state == VcState::Gathering) {
                 const Flit flit = in.pop(v, now);
                 if (flit.message != ivc.message || flit.is_head() || flit.is_tail())
-                    throw ModelError(fmt::format("{} input {} VC {} cycle {}: {} inside the header of message {}",
-                                                 name(), p, v, now, to_string(flit), ivc.message));
+                    throw ModelError(fmt::format(
+                        "{} input {} VC {} cycle {}: {} inside the header of message {}", name(), p,
+                        v, now, to_string(flit), ivc.message));
                 ivc.header_words.push_back(flit.data);
             } else {
                 continue;
@@ -185,11 +198,13 @@ void Router::acquire(PortId p, VcId v, std::size_t branch) {
 void Router::start_worm(InputVc& ivc) {
     ivc.out_header.clear();
     for (const auto& b : ivc.route.branches)
-        ivc.out_header.push_back(b.rewritten ? encode_header(*b.rewritten, config_.header_format) : ivc.header_words);
+        ivc.out_header.push_back(b.rewritten ? encode_header(*b.rewritten, config_.header_format)
+                                             : ivc.header_words);
     for (const auto& h : ivc.out_header)
         if (h.size() != ivc.out_header.front().size())
-            throw ModelError(fmt::format("{}: branches of message {} carry headers of different lengths", name(),
-                                         ivc.message));
+            throw ModelError(
+                fmt::format("{}: branches of message {} carry headers of different lengths", name(),
+                            ivc.message));
     // A rewritten header may be shorter (a path worm popped a destination): the latched header
     // flits are replaced by the ones emitted.
     if (monitor_)
@@ -216,7 +231,8 @@ void Router::allocate_outputs(Cycle now) {
         }
     if (config_.token_ring && !token_held_ && !token_queue_.empty()) {
         // The token may have arrived for an earlier request of ours; otherwise (re)state it.
-        if (!config_.token_ring->held_by(config_.token_stop, now)) config_.token_ring->request(config_.token_stop, now);
+        if (!config_.token_ring->held_by(config_.token_stop, now))
+            config_.token_ring->request(config_.token_stop, now);
         if (config_.token_ring->held_by(config_.token_stop, now)) {
             const auto [p, v] = token_queue_.front();
             token_queue_.pop_front();
@@ -280,12 +296,14 @@ void Router::traverse(Cycle now) {
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
             request_[p][v] = 0;
-            if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty())) continue;
+            if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty()))
+                continue;
             std::uint64_t all = 0, credited = 0;
             for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
                 const std::uint64_t bit = std::uint64_t{1} << ivc.route.branches[b].port;
                 all |= bit;
-                if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available()) credited |= bit;
+                if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available())
+                    credited |= bit;
             }
             if (credited == all) {
                 request_[p][v] = all;
@@ -302,7 +320,8 @@ void Router::traverse(Cycle now) {
         any = any || mask;
     }
     if (!any) return;
-    allocator_.allocate(ready_, [this](PortId p, VcId v) { return request_[p][v]; }, grants_);
+    allocator_.allocate(
+        ready_, [this](PortId p, VcId v) { return request_[p][v]; }, grants_);
     crossbar_.begin_cycle();
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
@@ -323,7 +342,8 @@ void Router::traverse(Cycle now) {
             if (!((g.outputs >> q) & 1U)) continue;
             Flit copy = flit;
             copy.vc = ivc.out_vc[b];
-            if (header_flit && !flit.is_bubble()) copy.data = ivc.out_header[b][header_index];  // per-branch header
+            if (header_flit && !flit.is_bubble())
+                copy.data = ivc.out_header[b][header_index];  // per-branch header
             outputs_[q].credits(copy.vc).consume();
             crossbar_.transfer(copy, q, outputs_[q], now);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
@@ -373,7 +393,8 @@ bool Router::has_work() const {
     for (PortId q = 0; q < config_.outputs; ++q)
         if (driven_valid_[q] || outputs_[q].flits_in_flight()) return true;
     for (PortId p = 0; p < config_.inputs; ++p)
-        if (driven_credit_[p] || inputs_[p].credits_in_flight() || inputs_[p].any_buffered()) return true;
+        if (driven_credit_[p] || inputs_[p].credits_in_flight() || inputs_[p].any_buffered())
+            return true;
     return false;
 }
 
@@ -408,7 +429,8 @@ std::vector<VcWait> Router::waits() const {
                         // Queued behind earlier requests: they are what it waits for.
                         for (const auto& r : ocrqs_[br.port].requests()) {
                             if (r.in_port == p && r.in_vc == v) break;
-                            if (r.vc_mask & br.vc_mask) want.owners.emplace_back(r.in_port, r.in_vc);
+                            if (r.vc_mask & br.vc_mask)
+                                want.owners.emplace_back(r.in_port, r.in_vc);
                         }
                     }
                     w.wants.push_back(std::move(want));

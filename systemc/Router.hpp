@@ -30,16 +30,16 @@ struct VcWait {
     std::size_t buffered = 0;
     struct Want {
         PortId port = 0;
-        int out_vc = -1;                 ///< granted VC, or -1 while waiting for one
-        std::uint32_t vc_mask = 0;       ///< VCs it may take
-        bool credit_blocked = false;     ///< granted VC has no credit
+        int out_vc = -1;                          ///< granted VC, or -1 while waiting for one
+        std::uint32_t vc_mask = 0;                ///< VCs it may take
+        bool credit_blocked = false;              ///< granted VC has no credit
         std::vector<std::pair<int, int>> owners;  ///< (in_port, in_vc) holding the wanted VCs
     };
     std::vector<Want> wants;
 };
 
 class Router : public sc_core::sc_module {
-public:
+  public:
     // Per input port p: the link from upstream and the credits returned to it.
     sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
     sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
@@ -49,8 +49,9 @@ public:
     sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
     sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
 
-    Router(sc_core::sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
-           sc_core::sc_time period, ActivityMonitor* monitor);
+    Router(sc_core::sc_module_name name, RouterConfig config,
+           std::unique_ptr<RoutingFunction> routing, sc_core::sc_time period,
+           ActivityMonitor* monitor);
 
     const RouterConfig& config() const { return config_; }
     const OutputUnit& output(PortId q) const { return outputs_[q]; }
@@ -58,7 +59,7 @@ public:
     std::vector<VcWait> waits() const;
     std::uint64_t active_cycles() const { return active_cycles_; }
 
-private:
+  private:
     SC_HAS_PROCESS(Router);
     void end_of_elaboration() override;
     void cycle();
@@ -92,7 +93,8 @@ private:
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
-    std::vector<std::vector<std::uint64_t>> request_;  ///< [input][vc]: outputs asked for this cycle
+    std::vector<std::vector<std::uint64_t>>
+        request_;  ///< [input][vc]: outputs asked for this cycle
     std::deque<std::pair<PortId, VcId>> token_queue_;  ///< tree worms waiting for the token
     bool token_held_ = false;
     std::vector<SwitchGrant> grants_;

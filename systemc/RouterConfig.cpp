@@ -8,14 +8,18 @@
 namespace wormcast {
 
 void RouterConfig::validate() const {
-    auto fail = [&](const std::string& what) { throw ConfigError(fmt::format("{}: {}", name, what)); };
+    auto fail = [&](const std::string& what) {
+        throw ConfigError(fmt::format("{}: {}", name, what));
+    };
     if (inputs == 0 || inputs > 64) fail(fmt::format("inputs = {} is not in 1..64", inputs));
     if (outputs == 0 || outputs > 64) fail(fmt::format("outputs = {} is not in 1..64", outputs));
-    if (vcs == 0 || vcs > Flit::kMaxVcs) fail(fmt::format("vcs = {} is not in 1..{}", vcs, Flit::kMaxVcs));
+    if (vcs == 0 || vcs > Flit::kMaxVcs)
+        fail(fmt::format("vcs = {} is not in 1..{}", vcs, Flit::kMaxVcs));
     if (buffer_depth == 0) fail("buffer_depth must be at least 1 flit");
     if (t_node == 0 || t_node_multidest == 0) fail("routing delay t_node must be at least 1 cycle");
     if (t_sw == 0) fail("switch traversal t_sw must be at least 1 cycle");
-    if (output_link_latency.size() != outputs) fail("one output link latency per output port is needed");
+    if (output_link_latency.size() != outputs)
+        fail("one output link latency per output port is needed");
     if (input_credit_latency.size() != inputs) fail("one credit latency per input port is needed");
     for (unsigned l : output_link_latency)
         if (l == 0) fail("link latency must be at least 1 cycle");

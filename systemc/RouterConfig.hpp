@@ -14,12 +14,12 @@ namespace wormcast {
 
 struct RouterConfig {
     std::string name = "router";
-    NodeId node = 0;          ///< node (or switch) index, for messages and routing
-    PortId inputs = 1;        ///< input ports (network + injection)
-    PortId outputs = 1;       ///< output ports (network + consumption)
-    unsigned vcs = 1;         ///< virtual channels per port (1..16)
-    unsigned buffer_depth = 4;  ///< flits per input VC FIFO (>= 1)
-    unsigned t_node = 1;        ///< routing delay for unicast headers, cycles (>= 1)
+    NodeId node = 0;                ///< node (or switch) index, for messages and routing
+    PortId inputs = 1;              ///< input ports (network + injection)
+    PortId outputs = 1;             ///< output ports (network + consumption)
+    unsigned vcs = 1;               ///< virtual channels per port (1..16)
+    unsigned buffer_depth = 4;      ///< flits per input VC FIFO (>= 1)
+    unsigned t_node = 1;            ///< routing delay for unicast headers, cycles (>= 1)
     unsigned t_node_multidest = 1;  ///< routing delay for destination-list / bit-string headers
     unsigned t_sw = 1;              ///< crossbar traversal, cycles (>= 1)
     /// Per output port: cycles of the link it drives (t_phy for network links, t_cons for

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 extern "C" int sc_main(int, char**) {
-    std::fputs("wormcast: internal error: SystemC's main() ran instead of the program's own\n", stderr);
+    std::fputs("wormcast: internal error: SystemC's main() ran instead of the program's own\n",
+               stderr);
     return 1;
 }

@@ -18,14 +18,15 @@ struct SwitchGrant {
 };
 
 class SwitchAllocator {
-public:
+  public:
     SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs);
 
     /// ready[p] = mask of VCs of input p with a flit ready; want(p, v) = output-port mask.
     template <typename Want>
-    void allocate(const std::vector<std::uint32_t>& ready, Want&& want, std::vector<SwitchGrant>& grants);
+    void allocate(const std::vector<std::uint32_t>& ready, Want&& want,
+                  std::vector<SwitchGrant>& grants);
 
-private:
+  private:
     std::vector<RoundRobinArbiter> input_arbiters_;
     std::vector<RoundRobinArbiter> output_arbiters_;
     std::vector<int> chosen_vc_;
@@ -61,8 +62,10 @@ void SwitchAllocator::allocate(const std::vector<std::uint32_t>& ready, Want&& w
         if (winner[p] == RoundRobinArbiter::kNone || granted_to[p] != chosen_outputs_[p]) continue;
         input_arbiters_[p].grant(winner[p]);
         for (std::uint64_t m = chosen_outputs_[p]; m; m &= m - 1)
-            output_arbiters_[static_cast<std::size_t>(__builtin_ctzll(m))].grant(static_cast<int>(p));
-        grants.push_back({static_cast<PortId>(p), static_cast<VcId>(winner[p]), chosen_outputs_[p]});
+            output_arbiters_[static_cast<std::size_t>(__builtin_ctzll(m))].grant(
+                static_cast<int>(p));
+        grants.push_back(
+            {static_cast<PortId>(p), static_cast<VcId>(winner[p]), chosen_outputs_[p]});
     }
 }
 

@@ -7,9 +7,13 @@ namespace wormcast {
 
 using namespace sc_core;
 
-Watchdog::Watchdog(sc_module_name name, const ActivityMonitor* monitor, unsigned cycles, sc_time clock,
-                   std::function<std::string()> describe)
-    : sc_module(name), monitor_(monitor), cycles_(cycles), clock_(clock), describe_(std::move(describe)) {
+Watchdog::Watchdog(sc_module_name name, const ActivityMonitor* monitor, unsigned cycles,
+                   sc_time clock, std::function<std::string()> describe)
+    : sc_module(name),
+      monitor_(monitor),
+      cycles_(cycles),
+      clock_(clock),
+      describe_(std::move(describe)) {
     if (cycles_ > 0) SC_METHOD(check);
 }
 
@@ -18,8 +22,9 @@ void Watchdog::check() {
     if (monitor_->flits_in_network > 0 && now >= monitor_->last_progress + cycles_) {
         fired_ = true;
         fired_at_ = now;
-        report_ = fmt::format("deadlock: {} flits in the network and none moved since cycle {} (now {})\n{}",
-                              monitor_->flits_in_network, monitor_->last_progress, now, describe_());
+        report_ = fmt::format(
+            "deadlock: {} flits in the network and none moved since cycle {} (now {})\n{}",
+            monitor_->flits_in_network, monitor_->last_progress, now, describe_());
         sc_stop();
         return;
     }

@@ -12,15 +12,15 @@
 namespace wormcast {
 
 class Watchdog : public sc_core::sc_module {
-public:
-    Watchdog(sc_core::sc_module_name name, const ActivityMonitor* monitor, unsigned cycles, sc_core::sc_time clock,
-             std::function<std::string()> describe);
+  public:
+    Watchdog(sc_core::sc_module_name name, const ActivityMonitor* monitor, unsigned cycles,
+             sc_core::sc_time clock, std::function<std::string()> describe);
 
     bool fired() const { return fired_; }
     const std::string& report() const { return report_; }
     Cycle fired_at() const { return fired_at_; }
 
-private:
+  private:
     SC_HAS_PROCESS(Watchdog);
     void check();
 

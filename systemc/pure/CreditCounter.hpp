@@ -9,7 +9,7 @@
 namespace wormcast {
 
 class CreditCounter {
-public:
+  public:
     explicit CreditCounter(std::uint32_t depth = 1) : depth_(depth), credits_(depth) {
         if (depth == 0) throw ConfigError("credit counter depth must be at least 1");
     }
@@ -31,7 +31,7 @@ public:
     }
     void reset() { credits_ = depth_; }
 
-private:
+  private:
     std::uint32_t depth_;
     std::uint32_t credits_;
 };

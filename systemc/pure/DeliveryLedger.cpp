@@ -35,7 +35,8 @@ void DeliveryLedger::add_message(MessageRecord record) {
     const auto id = record.id;
     outstanding_ += record.receivers.size();
     multicast(record.multicast).messages++;
-    if (!messages_.emplace(id, std::move(record)).second) throw ModelError(fmt::format("message {} registered twice", id));
+    if (!messages_.emplace(id, std::move(record)).second)
+        throw ModelError(fmt::format("message {} registered twice", id));
 }
 
 MessageRecord& DeliveryLedger::message(MessageId id) {
@@ -57,8 +58,9 @@ void DeliveryLedger::tail_arrived(MessageId id, NodeId node, Cycle cycle) {
     }
     MessageRecord& m = it->second;
     if (std::find(m.receivers.begin(), m.receivers.end(), node) == m.receivers.end()) {
-        problems_.push_back(fmt::format("message {} from node {} arrived at node {}, which is not a receiver", id,
-                                        m.sender, node));
+        problems_.push_back(
+            fmt::format("message {} from node {} arrived at node {}, which is not a receiver", id,
+                        m.sender, node));
         return;
     }
     if (!m.arrived.emplace(node, cycle).second) {
@@ -69,7 +71,8 @@ void DeliveryLedger::tail_arrived(MessageId id, NodeId node, Cycle cycle) {
     MulticastRecord& mc = multicast(m.multicast);
     if (std::find(mc.destinations.begin(), mc.destinations.end(), node) != mc.destinations.end()) {
         if (!mc.delivered.emplace(node, cycle).second)
-            problems_.push_back(fmt::format("multicast {} reached destination {} twice", mc.id, node));
+            problems_.push_back(
+                fmt::format("multicast {} reached destination {} twice", mc.id, node));
     }
 }
 
@@ -82,8 +85,8 @@ std::vector<std::string> DeliveryLedger::problems(bool final) const {
     std::sort(ids.begin(), ids.end());
     for (MessageId id : ids) {
         const auto& m = messages_.at(id);
-        out.push_back(fmt::format("message {} from node {} reached {} of its {} receivers", id, m.sender,
-                                  m.arrived.size(), m.receivers.size()));
+        out.push_back(fmt::format("message {} from node {} reached {} of its {} receivers", id,
+                                  m.sender, m.arrived.size(), m.receivers.size()));
         if (out.size() > 50) return out;
     }
     std::vector<std::uint32_t> mids;
@@ -92,8 +95,8 @@ std::vector<std::string> DeliveryLedger::problems(bool final) const {
     std::sort(mids.begin(), mids.end());
     for (auto id : mids) {
         const auto& mc = multicasts_.at(id);
-        out.push_back(fmt::format("multicast {} from node {} reached {} of its {} destinations", id, mc.source,
-                                  mc.delivered.size(), mc.destinations.size()));
+        out.push_back(fmt::format("multicast {} from node {} reached {} of its {} destinations", id,
+                                  mc.source, mc.delivered.size(), mc.destinations.size()));
         if (out.size() > 100) break;
     }
     return out;
@@ -101,7 +104,8 @@ std::vector<std::string> DeliveryLedger::problems(bool final) const {
 
 bool DeliveryLedger::all_delivered() const {
     if (outstanding_ != 0) return false;
-    return std::all_of(multicasts_.begin(), multicasts_.end(), [](const auto& kv) { return kv.second.complete(); });
+    return std::all_of(multicasts_.begin(), multicasts_.end(),
+                       [](const auto& kv) { return kv.second.complete(); });
 }
 
 }  // namespace wormcast

@@ -22,12 +22,12 @@ struct MulticastRecord {
     std::vector<NodeId> destinations;
     std::uint32_t length = 0;
     Cycle submitted = 0;
-    Cycle first_startup = ~Cycle{0};       ///< start of the source's first start-up for it
-    std::map<NodeId, Cycle> delivered;     ///< destination -> cycle its tail arrived
-    std::uint32_t messages = 0;            ///< worms sent for it (all nodes)
-    bool measured = true;                  ///< counts towards statistics
+    Cycle first_startup = ~Cycle{0};    ///< start of the source's first start-up for it
+    std::map<NodeId, Cycle> delivered;  ///< destination -> cycle its tail arrived
+    std::uint32_t messages = 0;         ///< worms sent for it (all nodes)
+    bool measured = true;               ///< counts towards statistics
     bool complete() const { return delivered.size() == destinations.size(); }
-    Cycle finished() const;                ///< last tail arrival (requires complete())
+    Cycle finished() const;  ///< last tail arrival (requires complete())
 };
 
 struct MessageRecord {
@@ -46,7 +46,7 @@ struct MessageRecord {
 };
 
 class DeliveryLedger {
-public:
+  public:
     void add_multicast(MulticastRecord record);
     MulticastRecord& multicast(std::uint32_t id);
     const MulticastRecord& multicast(std::uint32_t id) const;
@@ -65,10 +65,12 @@ public:
     bool all_delivered() const;
     std::size_t outstanding_messages() const { return outstanding_; }
 
-    const std::unordered_map<std::uint32_t, MulticastRecord>& multicasts() const { return multicasts_; }
+    const std::unordered_map<std::uint32_t, MulticastRecord>& multicasts() const {
+        return multicasts_;
+    }
     const std::unordered_map<MessageId, MessageRecord>& messages() const { return messages_; }
 
-private:
+  private:
     std::unordered_map<std::uint32_t, MulticastRecord> multicasts_;
     std::unordered_map<MessageId, MessageRecord> messages_;
     std::vector<std::string> problems_;

@@ -11,7 +11,7 @@ namespace wormcast {
 
 template <typename T>
 class Fifo {
-public:
+  public:
     explicit Fifo(std::size_t capacity = 1) : slots_(capacity) {
         if (capacity == 0) throw ConfigError("FIFO capacity must be at least 1");
     }
@@ -48,7 +48,7 @@ public:
     }
     void clear() { head_ = count_ = 0; }
 
-private:
+  private:
     std::vector<T> slots_;
     std::size_t head_ = 0;
     std::size_t count_ = 0;

@@ -19,10 +19,10 @@ struct FirmwareNote {
 
 /// One message a node's firmware wants its NIC to send (one start-up each).
 struct SendOrder {
-    Header header;                              ///< unicast or destination-list header
-    std::uint32_t length = 1;                   ///< payload flits
-    std::shared_ptr<const FirmwareNote> note;   ///< delivered with the message to its receivers
-    int level = -1;                             ///< algorithm phase/level, for plans and statistics
+    Header header;                             ///< unicast or destination-list header
+    std::uint32_t length = 1;                  ///< payload flits
+    std::shared_ptr<const FirmwareNote> note;  ///< delivered with the message to its receivers
+    int level = -1;                            ///< algorithm phase/level, for plans and statistics
 };
 
 /// A host asks its node to multicast (or unicast: one destination).
@@ -35,7 +35,7 @@ struct MulticastRequest {
 
 /// One firmware instance runs in each NIC.
 class Firmware {
-public:
+  public:
     virtual ~Firmware() = default;
     /// The local host asked for a multicast: the sends this node makes for it, in order.
     virtual std::vector<SendOrder> start(const MulticastRequest& request) = 0;

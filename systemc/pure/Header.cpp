@@ -15,7 +15,7 @@ constexpr unsigned kKindBits = 2;
 
 /// Appends fields to a little-endian bit stream and cuts it into words.
 class BitWriter {
-public:
+  public:
     void put(std::uint64_t value, unsigned bits) {
         for (unsigned i = 0; i < bits; ++i) bits_.push_back((value >> i) & 1U);
     }
@@ -26,24 +26,26 @@ public:
         return out;
     }
 
-private:
+  private:
     std::vector<bool> bits_;
 };
 
 class BitReader {
-public:
-    BitReader(const std::vector<std::uint32_t>& words, unsigned width) : words_(words), width_(width) {}
+  public:
+    BitReader(const std::vector<std::uint32_t>& words, unsigned width)
+        : words_(words), width_(width) {}
     std::uint64_t get(unsigned bits) {
         std::uint64_t value = 0;
         for (unsigned i = 0; i < bits; ++i, ++pos_) {
             const std::size_t word = pos_ / width_;
-            if (word >= words_.size()) throw ModelError("header decode: header shorter than announced");
+            if (word >= words_.size())
+                throw ModelError("header decode: header shorter than announced");
             value |= std::uint64_t{(words_[word] >> (pos_ % width_)) & 1U} << i;
         }
         return value;
     }
 
-private:
+  private:
     const std::vector<std::uint32_t>& words_;
     unsigned width_;
     std::size_t pos_ = 0;
@@ -53,9 +55,12 @@ private:
 
 const char* to_string(HeaderKind kind) {
     switch (kind) {
-        case HeaderKind::Unicast: return "unicast";
-        case HeaderKind::DestList: return "dest-list";
-        case HeaderKind::BitString: return "bit-string";
+        case HeaderKind::Unicast:
+            return "unicast";
+        case HeaderKind::DestList:
+            return "dest-list";
+        case HeaderKind::BitString:
+            return "bit-string";
     }
     return "?";
 }
@@ -63,7 +68,8 @@ const char* to_string(HeaderKind kind) {
 void HeaderFormat::validate() const {
     if (flit_width < 8 || flit_width > 32)
         throw ConfigError(fmt::format("flit_width: {} bits is not in 8..32", flit_width));
-    if (nodes < 2) throw ConfigError(fmt::format("a network needs at least 2 nodes, not {}", nodes));
+    if (nodes < 2)
+        throw ConfigError(fmt::format("a network needs at least 2 nodes, not {}", nodes));
     if (kKindBits + address_bits() > flit_width)
         throw ConfigError(fmt::format(
             "flit_width: {} bits cannot hold a unicast header for {} nodes ({} bits needed)",
@@ -89,7 +95,8 @@ Header Header::bit_string(std::uint32_t nodes, const std::vector<NodeId>& member
     h.kind = HeaderKind::BitString;
     h.bits.assign((nodes + 63) / 64, 0);
     for (NodeId m : members) {
-        if (m >= nodes) throw ConfigError(fmt::format("bit-string member {} outside {} nodes", m, nodes));
+        if (m >= nodes)
+            throw ConfigError(fmt::format("bit-string member {} outside {} nodes", m, nodes));
         h.set_bit(m);
     }
     return h;
@@ -154,10 +161,12 @@ std::ostream& operator<<(std::ostream& os, const Header& header) {
 std::uint32_t header_bits(const Header& header, const HeaderFormat& format) {
     const unsigned a = format.address_bits();
     switch (header.kind) {
-        case HeaderKind::Unicast: return kKindBits + a;
+        case HeaderKind::Unicast:
+            return kKindBits + a;
         case HeaderKind::DestList:
             return kKindBits + a + static_cast<std::uint32_t>(header.destinations.size()) * a;
-        case HeaderKind::BitString: return kKindBits + format.nodes;
+        case HeaderKind::BitString:
+            return kKindBits + format.nodes;
     }
     throw ModelError("header_bits: unknown header kind");
 }
@@ -175,7 +184,8 @@ std::vector<std::uint32_t> encode_header(const Header& header, const HeaderForma
             if (header.destinations.size() != 1)
                 throw ModelError("unicast header must name exactly one destination");
             if (header.destinations[0] >= format.nodes)
-                throw ConfigError(fmt::format("destination {} outside {} nodes", header.destinations[0], format.nodes));
+                throw ConfigError(fmt::format("destination {} outside {} nodes",
+                                              header.destinations[0], format.nodes));
             out.put(header.destinations[0], a);
             break;
         case HeaderKind::DestList:
@@ -185,7 +195,9 @@ std::vector<std::uint32_t> encode_header(const Header& header, const HeaderForma
             // The count field holds size-1 so that a list naming every node still fits.
             out.put(header.destinations.size() - 1, a);
             for (NodeId d : header.destinations) {
-                if (d >= format.nodes) throw ConfigError(fmt::format("destination {} outside {} nodes", d, format.nodes));
+                if (d >= format.nodes)
+                    throw ConfigError(
+                        fmt::format("destination {} outside {} nodes", d, format.nodes));
                 out.put(d, a);
             }
             break;
@@ -208,8 +220,12 @@ std::uint32_t header_flits_from_first(std::uint32_t first_word, const HeaderForm
     const HeaderKind kind = header_kind(first_word, format);
     std::uint32_t bits = 0;
     switch (kind) {
-        case HeaderKind::Unicast: bits = kKindBits + a; break;
-        case HeaderKind::BitString: bits = kKindBits + format.nodes; break;
+        case HeaderKind::Unicast:
+            bits = kKindBits + a;
+            break;
+        case HeaderKind::BitString:
+            bits = kKindBits + format.nodes;
+            break;
         case HeaderKind::DestList: {
             if (kKindBits + a > format.flit_width)
                 throw ModelError("header decode: list count does not fit the first flit");
@@ -228,11 +244,14 @@ Header decode_header(const std::vector<std::uint32_t>& words, const HeaderFormat
     Header h;
     h.kind = header_kind(static_cast<std::uint32_t>(in.get(kKindBits)), format);
     switch (h.kind) {
-        case HeaderKind::Unicast: h.destinations = {static_cast<NodeId>(in.get(a))}; break;
+        case HeaderKind::Unicast:
+            h.destinations = {static_cast<NodeId>(in.get(a))};
+            break;
         case HeaderKind::DestList: {
             const std::uint64_t count = in.get(a) + 1;
             h.destinations.reserve(count);
-            for (std::uint64_t i = 0; i < count; ++i) h.destinations.push_back(static_cast<NodeId>(in.get(a)));
+            for (std::uint64_t i = 0; i < count; ++i)
+                h.destinations.push_back(static_cast<NodeId>(in.get(a)));
             break;
         }
         case HeaderKind::BitString:

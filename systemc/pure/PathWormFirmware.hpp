@@ -8,25 +8,31 @@
 namespace wormcast {
 
 class PathWormFirmware : public Firmware {
-public:
+  public:
     std::vector<SendOrder> start(const MulticastRequest& request) override {
         if (request.destinations.size() == 1)
-            return {SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
+            return {
+                SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
         return {SendOrder{Header::dest_list(request.destinations), request.length, nullptr, 1}};
     }
-    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override { return {}; }
+    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {
+        return {};
+    }
 };
 
 /// NIC firmware for hardware tree multicast: one bit-string worm naming every destination.
 class TreeWormFirmware : public Firmware {
-public:
+  public:
     explicit TreeWormFirmware(std::uint32_t nodes) : nodes_(nodes) {}
     std::vector<SendOrder> start(const MulticastRequest& request) override {
-        return {SendOrder{Header::bit_string(nodes_, request.destinations), request.length, nullptr, 1}};
+        return {SendOrder{Header::bit_string(nodes_, request.destinations), request.length, nullptr,
+                          1}};
     }
-    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override { return {}; }
+    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {
+        return {};
+    }
 
-private:
+  private:
     std::uint32_t nodes_;
 };
 

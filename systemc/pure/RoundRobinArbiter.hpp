@@ -9,7 +9,7 @@
 namespace wormcast {
 
 class RoundRobinArbiter {
-public:
+  public:
     static constexpr int kNone = -1;
 
     explicit RoundRobinArbiter(unsigned requesters = 1) : size_(requesters) {
@@ -48,7 +48,7 @@ public:
 
     void reset() { next_ = 0; }
 
-private:
+  private:
     unsigned size_;
     unsigned next_ = 0;
 };

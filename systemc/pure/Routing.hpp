@@ -35,7 +35,7 @@ struct RouteQuery {
 };
 
 class RoutingFunction {
-public:
+  public:
     virtual ~RoutingFunction() = default;
     virtual RouteDecision route(const RouteQuery& query) const = 0;
 };

@@ -25,7 +25,8 @@ Distribution Distribution::of(std::vector<double> v) {
     return d;
 }
 
-TrafficStats traffic_stats(const DeliveryLedger& ledger, std::uint32_t nodes, Cycle begin, Cycle end) {
+TrafficStats traffic_stats(const DeliveryLedger& ledger, std::uint32_t nodes, Cycle begin,
+                           Cycle end) {
     TrafficStats s;
     std::vector<double> latency, queued;
     for (const auto& [id, mc] : ledger.multicasts()) {
@@ -43,7 +44,9 @@ TrafficStats traffic_stats(const DeliveryLedger& ledger, std::uint32_t nodes, Cy
         for (const auto& [node, cycle] : m.arrived)
             if (cycle >= begin && cycle < end) flits += m.header_flits + m.length;
     if (end > begin && nodes > 0)
-        s.accepted_flits_per_node_cycle = static_cast<double>(flits) / (static_cast<double>(nodes) * static_cast<double>(end - begin));
+        s.accepted_flits_per_node_cycle =
+            static_cast<double>(flits) /
+            (static_cast<double>(nodes) * static_cast<double>(end - begin));
     return s;
 }
 

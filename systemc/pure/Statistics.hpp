@@ -23,7 +23,9 @@ struct TrafficStats {
     double accepted_flits_per_node_cycle = 0;  ///< flits of tails arriving in the measured window
 };
 
-/// Latency and throughput of the measured multicasts; the window [begin, end) is the measured phase.
-TrafficStats traffic_stats(const DeliveryLedger& ledger, std::uint32_t nodes, Cycle begin, Cycle end);
+/// Latency and throughput of the measured multicasts; the window [begin, end) is the measured
+/// phase.
+TrafficStats traffic_stats(const DeliveryLedger& ledger, std::uint32_t nodes, Cycle begin,
+                           Cycle end);
 
 }  // namespace wormcast

@@ -12,7 +12,9 @@ TokenRing::TokenRing(unsigned stops, unsigned pass_cycles, TokenModel model)
         throw ConfigError("token passing time must be at least 1 cycle in the ring model");
 }
 
-unsigned TokenRing::average_wait() const { return stops() > 1 ? pass_ * stops() / 2 : 0; }
+unsigned TokenRing::average_wait() const {
+    return stops() > 1 ? pass_ * stops() / 2 : 0;
+}
 
 void TokenRing::request(unsigned stop, Cycle now) {
     if (stop >= stops()) throw ModelError(fmt::format("token ring: stop {} of {}", stop, stops()));
@@ -67,7 +69,9 @@ bool TokenRing::held_by(unsigned stop, Cycle now) {
 }
 
 void TokenRing::release(unsigned stop, Cycle now) {
-    if (holder_ != stop) throw ModelError(fmt::format("token ring: stop {} released a token it does not hold", stop));
+    if (holder_ != stop)
+        throw ModelError(
+            fmt::format("token ring: stop {} released a token it does not hold", stop));
     holder_.reset();
     from_ = stop;
     since_ = now;

@@ -23,7 +23,7 @@ struct TokenRingStats {
 };
 
 class TokenRing {
-public:
+  public:
     TokenRing(unsigned stops, unsigned pass_cycles, TokenModel model);
 
     unsigned stops() const { return static_cast<unsigned>(pending_.size()); }
@@ -38,7 +38,7 @@ public:
     const TokenRingStats& stats(unsigned stop) const { return stats_[stop]; }
     std::optional<unsigned> holder() const { return holder_; }
 
-private:
+  private:
     void advance(Cycle now);
 
     unsigned pass_;

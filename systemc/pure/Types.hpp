@@ -19,13 +19,13 @@ constexpr NodeId kNoNode = ~NodeId{0};
 
 /// Thrown for any user-facing configuration or input error; the message names the field and why.
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 /// Thrown when the model detects a broken hardware invariant (credit overflow, lost flit...).
 class ModelError : public std::logic_error {
-public:
+  public:
     using std::logic_error::logic_error;
 };
 

@@ -7,13 +7,16 @@
 namespace wormcast {
 
 class UnicastFirmware : public Firmware {
-public:
+  public:
     std::vector<SendOrder> start(const MulticastRequest& request) override {
         std::vector<SendOrder> sends;
-        for (NodeId d : request.destinations) sends.push_back(SendOrder{Header::unicast(d), request.length, nullptr, 0});
+        for (NodeId d : request.destinations)
+            sends.push_back(SendOrder{Header::unicast(d), request.length, nullptr, 0});
         return sends;
     }
-    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override { return {}; }
+    std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {
+        return {};
+    }
 };
 
 }  // namespace wormcast

@@ -41,11 +41,13 @@ void run_point(const Point& pt, std::uint64_t seed) {
     app::RunOptions o;
     o.seed = seed;
     o.measure = pt.cycles;
-    auto r = app::run_network(mesh::build_mesh_network(shape, p), p, uniform_schedule(t, shape.nodes(), seed), o);
+    auto r = app::run_network(mesh::build_mesh_network(shape, p), p,
+                              uniform_schedule(t, shape.nodes(), seed), o);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    fmt::print("{:<28} {:>10} {:>9.3f} {:>14.3g} {:>10.1f} {:>9} {:>8.1f} {:>4}\n", pt.name, r.cycles, r.wall_seconds,
-               r.router_cycles_per_second, static_cast<double>(r.active_router_cycles) / (double(r.cycles) * r.routers) * 100,
+    fmt::print("{:<28} {:>10} {:>9.3f} {:>14.3g} {:>10.1f} {:>9} {:>8.1f} {:>4}\n", pt.name,
+               r.cycles, r.wall_seconds, r.router_cycles_per_second,
+               static_cast<double>(r.active_router_cycles) / (double(r.cycles) * r.routers) * 100,
                r.messages_sent, usage.ru_maxrss / 1024.0, r.ok() ? "ok" : "FAIL");
     std::fflush(stdout);
 }
@@ -67,9 +69,12 @@ int main(int argc, char** argv) {
         {"mesh 8x8   t_s=1000 0.001", "8x8", 0.001, 1000, cycles},
         {"mesh 16x16 t_s=1000 0.001", "16x16", 0.001, 1000, cycles},
     };
-    fmt::print("wormcast_bench: 1 VC, buffer depth 4, e-cube, uniform random 50-flit worms, {} cycles, seed {}\n", cycles, seed);
-    fmt::print("{:<28} {:>10} {:>9} {:>14} {:>10} {:>9} {:>8} {:>4}\n", "workload", "cycles", "wall_s", "router-cyc/s",
-               "active_%", "messages", "peak_MB", "");
+    fmt::print(
+        "wormcast_bench: 1 VC, buffer depth 4, e-cube, uniform random 50-flit worms, {} cycles, "
+        "seed {}\n",
+        cycles, seed);
+    fmt::print("{:<28} {:>10} {:>9} {:>14} {:>10} {:>9} {:>8} {:>4}\n", "workload", "cycles",
+               "wall_s", "router-cyc/s", "active_%", "messages", "peak_MB", "");
     std::fflush(stdout);
     int failures = 0;
     for (const auto& pt : points) {

@@ -8,7 +8,11 @@ namespace wormcast {
 using namespace sc_core;
 
 TrafficHost::TrafficHost(sc_module_name name, std::vector<ScheduledSend> sends, sc_time clock)
-    : sc_module(name), to_nic("to_nic"), from_nic("from_nic"), sends_(std::move(sends)), clock_(clock) {
+    : sc_module(name),
+      to_nic("to_nic"),
+      from_nic("from_nic"),
+      sends_(std::move(sends)),
+      clock_(clock) {
     from_nic.register_b_transport(this, &TrafficHost::b_transport);
     if (!sends_.empty()) SC_THREAD(run);
 }
@@ -22,7 +26,8 @@ void TrafficHost::run() {
         tlm_write(gp, d);
         sc_time delay = SC_ZERO_TIME;
         to_nic->b_transport(gp, delay);
-        if (gp.is_response_error()) throw ModelError(fmt::format("{}: the NIC refused a send descriptor", name()));
+        if (gp.is_response_error())
+            throw ModelError(fmt::format("{}: the NIC refused a send descriptor", name()));
         ++submitted_;
     }
 }

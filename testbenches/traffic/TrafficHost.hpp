@@ -4,10 +4,10 @@
 
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "systemc/HostInterface.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
@@ -15,17 +15,18 @@
 namespace wormcast {
 
 class TrafficHost : public sc_core::sc_module {
-public:
+  public:
     tlm_utils::simple_initiator_socket<TrafficHost> to_nic;
     tlm_utils::simple_target_socket<TrafficHost> from_nic;
 
-    TrafficHost(sc_core::sc_module_name name, std::vector<ScheduledSend> sends, sc_core::sc_time clock);
+    TrafficHost(sc_core::sc_module_name name, std::vector<ScheduledSend> sends,
+                sc_core::sc_time clock);
 
     std::size_t submitted() const { return submitted_; }
     const std::vector<ScheduledSend>& schedule() const { return sends_; }
     const std::vector<DeliveryRecord>& deliveries() const { return deliveries_; }
 
-private:
+  private:
     SC_HAS_PROCESS(TrafficHost);
     void run();
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);

@@ -10,8 +10,10 @@
 
 namespace wormcast {
 
-std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32_t nodes, std::uint64_t seed) {
-    if (t.load <= 0.0 || t.load > 1.0) throw ConfigError(fmt::format("load: {} is not in (0, 1] flits/node/cycle", t.load));
+std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32_t nodes,
+                                            std::uint64_t seed) {
+    if (t.load <= 0.0 || t.load > 1.0)
+        throw ConfigError(fmt::format("load: {} is not in (0, 1] flits/node/cycle", t.load));
     if (t.length == 0) throw ConfigError("message length must be at least 1 flit");
     if (nodes < 2) throw ConfigError("uniform traffic needs at least 2 nodes");
     const double rate = t.load / t.worm_flits;  // messages per node per cycle
@@ -40,13 +42,14 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
             out.push_back(ScheduledSend{cycle, src, {dst}, t.length, cycle >= t.warmup});
         }
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const ScheduledSend& a, const ScheduledSend& b) { return std::tie(a.at, a.source) < std::tie(b.at, b.source); });
+    std::stable_sort(out.begin(), out.end(), [](const ScheduledSend& a, const ScheduledSend& b) {
+        return std::tie(a.at, a.source) < std::tie(b.at, b.source);
+    });
     return out;
 }
 
-std::vector<ScheduledSend> read_message_file(const std::string& path,
-                                             const std::function<NodeId(const std::string&)>& parse_node) {
+std::vector<ScheduledSend> read_message_file(
+    const std::string& path, const std::function<NodeId(const std::string&)>& parse_node) {
     std::ifstream in(path);
     if (!in) throw ConfigError(fmt::format("message file '{}' cannot be read", path));
     std::vector<ScheduledSend> out;
@@ -60,11 +63,13 @@ std::vector<ScheduledSend> read_message_file(const std::string& path,
         auto fail = [&](const std::string& why) {
             throw ConfigError(fmt::format("{}:{}: {}", path, number, why));
         };
-        if (!(fields >> source >> dests >> length)) fail("expected 'CYCLE SOURCE DEST[;DEST...] LENGTH'");
+        if (!(fields >> source >> dests >> length))
+            fail("expected 'CYCLE SOURCE DEST[;DEST...] LENGTH'");
         if (fields >> extra) fail(fmt::format("unexpected '{}' after the length", extra));
         ScheduledSend s;
         try {
-            if (cycle.find_first_not_of("0123456789") != std::string::npos) fail(fmt::format("cycle '{}' is not a whole number", cycle));
+            if (cycle.find_first_not_of("0123456789") != std::string::npos)
+                fail(fmt::format("cycle '{}' is not a whole number", cycle));
             if (length.find_first_not_of("0123456789") != std::string::npos || length.size() > 9)
                 fail(fmt::format("length '{}' is not a whole number", length));
             s.at = std::stoull(cycle);
@@ -76,7 +81,8 @@ std::vector<ScheduledSend> read_message_file(const std::string& path,
             while (std::getline(ds, d, ';')) {
                 const NodeId node = parse_node(d);
                 if (node == s.source) fail(fmt::format("message from {} to itself", source));
-                if (std::find(s.destinations.begin(), s.destinations.end(), node) != s.destinations.end())
+                if (std::find(s.destinations.begin(), s.destinations.end(), node) !=
+                    s.destinations.end())
                     fail(fmt::format("destination {} named twice", d));
                 s.destinations.push_back(node);
             }
@@ -88,7 +94,8 @@ std::vector<ScheduledSend> read_message_file(const std::string& path,
         }
         out.push_back(std::move(s));
     }
-    std::stable_sort(out.begin(), out.end(), [](const ScheduledSend& a, const ScheduledSend& b) { return a.at < b.at; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ScheduledSend& a, const ScheduledSend& b) { return a.at < b.at; });
     return out;
 }
 

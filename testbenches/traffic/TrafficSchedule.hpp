@@ -13,19 +13,19 @@
 namespace wormcast {
 
 struct ScheduledSend {
-    Cycle at = 0;                      ///< cycle the host submits it
+    Cycle at = 0;  ///< cycle the host submits it
     NodeId source = 0;
     std::vector<NodeId> destinations;
-    std::uint32_t length = 1;          ///< payload flits
+    std::uint32_t length = 1;  ///< payload flits
     bool measured = true;
 };
 
 enum class InjectionProcess { Bernoulli, Poisson };
 
 struct UniformTraffic {
-    double load = 0.01;              ///< offered flits/node/cycle (header + payload flits)
-    std::uint32_t length = 50;       ///< payload flits per message
-    std::uint32_t worm_flits = 51;   ///< header + payload flits, to turn load into messages
+    double load = 0.01;             ///< offered flits/node/cycle (header + payload flits)
+    std::uint32_t length = 50;      ///< payload flits per message
+    std::uint32_t worm_flits = 51;  ///< header + payload flits, to turn load into messages
     InjectionProcess process = InjectionProcess::Bernoulli;
     Cycle warmup = 1000;
     Cycle measure = 10000;
@@ -33,12 +33,13 @@ struct UniformTraffic {
 
 /// All sends of a uniform-random run, every node its own generator seeded from (seed, node),
 /// sorted by (cycle, source).
-std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed);
+std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& traffic, std::uint32_t nodes,
+                                            std::uint64_t seed);
 
 /// Read a message list: one message per line, "CYCLE SOURCE DEST[;DEST...] LENGTH", '#' comments.
 /// Node addresses are parsed by `parse_node` (e.g. "3,4" on a mesh). Throws ConfigError with the
 /// file name and line number on bad input.
-std::vector<ScheduledSend> read_message_file(const std::string& path,
-                                             const std::function<NodeId(const std::string&)>& parse_node);
+std::vector<ScheduledSend> read_message_file(
+    const std::string& path, const std::function<NodeId(const std::string&)>& parse_node);
 
 }  // namespace wormcast

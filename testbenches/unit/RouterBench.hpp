@@ -25,12 +25,13 @@ namespace wormcast::test {
 /// `rotate`, the branch list starts at the branch index equal to the input port (so two worms
 /// from different inputs list the same outputs in different orders).
 class BitPortRouting : public RoutingFunction {
-public:
+  public:
     BitPortRouting(std::uint32_t outputs, bool rotate) : outputs_(outputs), rotate_(rotate) {}
     RouteDecision route(const RouteQuery& q) const override {
         RouteDecision d;
         if (q.header->kind == HeaderKind::Unicast) {
-            d.branches.push_back(RouteBranch{static_cast<PortId>(q.header->destinations[0]), 1, std::nullopt, false});
+            d.branches.push_back(RouteBranch{static_cast<PortId>(q.header->destinations[0]), 1,
+                                             std::nullopt, false});
             return d;
         }
         for (NodeId a : q.header->bit_members(outputs_)) {
@@ -41,11 +42,12 @@ public:
             d.branches.push_back(b);
         }
         if (rotate_ && !d.branches.empty())
-            std::rotate(d.branches.begin(), d.branches.begin() + q.in_port % d.branches.size(), d.branches.end());
+            std::rotate(d.branches.begin(), d.branches.begin() + q.in_port % d.branches.size(),
+                        d.branches.end());
         return d;
     }
 
-private:
+  private:
     std::uint32_t outputs_;
     bool rotate_;
 };
@@ -56,24 +58,30 @@ struct Seen {
 };
 
 class RouterBench : public sc_core::sc_module {
-public:
-    RouterBench(sc_core::sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
-                unsigned watchdog_cycles = 0)
+  public:
+    RouterBench(sc_core::sc_module_name name, RouterConfig config,
+                std::unique_ptr<RoutingFunction> routing, unsigned watchdog_cycles = 0)
         : sc_module(name), clock_(5, sc_core::SC_NS), config_(config) {
         const PortId in = config.inputs, out = config.outputs;
         router = std::make_unique<Router>("dut", config, std::move(routing), clock_, &monitor);
         for (PortId p = 0; p < in; ++p) {
-            in_valid_.emplace_back(std::make_unique<sc_core::sc_signal<bool>>(("in_valid" + std::to_string(p)).c_str()));
-            in_flit_.emplace_back(std::make_unique<sc_core::sc_signal<Flit>>(("in_flit" + std::to_string(p)).c_str()));
-            in_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(("in_credit" + std::to_string(p)).c_str()));
+            in_valid_.emplace_back(std::make_unique<sc_core::sc_signal<bool>>(
+                ("in_valid" + std::to_string(p)).c_str()));
+            in_flit_.emplace_back(std::make_unique<sc_core::sc_signal<Flit>>(
+                ("in_flit" + std::to_string(p)).c_str()));
+            in_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(
+                ("in_credit" + std::to_string(p)).c_str()));
             router->in_valid[p](*in_valid_.back());
             router->in_flit[p](*in_flit_.back());
             router->in_credit[p](*in_credit_.back());
         }
         for (PortId q = 0; q < out; ++q) {
-            out_valid_.emplace_back(std::make_unique<sc_core::sc_signal<bool>>(("out_valid" + std::to_string(q)).c_str()));
-            out_flit_.emplace_back(std::make_unique<sc_core::sc_signal<Flit>>(("out_flit" + std::to_string(q)).c_str()));
-            out_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(("out_credit" + std::to_string(q)).c_str()));
+            out_valid_.emplace_back(std::make_unique<sc_core::sc_signal<bool>>(
+                ("out_valid" + std::to_string(q)).c_str()));
+            out_flit_.emplace_back(std::make_unique<sc_core::sc_signal<Flit>>(
+                ("out_flit" + std::to_string(q)).c_str()));
+            out_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(
+                ("out_credit" + std::to_string(q)).c_str()));
             router->out_valid[q](*out_valid_.back());
             router->out_flit[q](*out_flit_.back());
             router->out_credit[q](*out_credit_.back());
@@ -87,12 +95,14 @@ public:
         hold_until.assign(out, 0);
         owed.assign(out, 0);
         if (watchdog_cycles)
-            watchdog = std::make_unique<Watchdog>("watchdog", &monitor, watchdog_cycles, clock_, [this] {
-                std::string s;
-                for (const auto& w : router->waits())
-                    s += fmt::format("message {} at input {} is {}\n", w.message, w.in_port, to_string(w.state));
-                return s;
-            });
+            watchdog =
+                std::make_unique<Watchdog>("watchdog", &monitor, watchdog_cycles, clock_, [this] {
+                    std::string s;
+                    for (const auto& w : router->waits())
+                        s += fmt::format("message {} at input {} is {}\n", w.message, w.in_port,
+                                         to_string(w.state));
+                    return s;
+                });
         SC_METHOD(cycle);
     }
 
@@ -115,7 +125,7 @@ public:
     std::vector<Cycle> start;                ///< per input port: first cycle it may send
     std::vector<std::vector<Seen>> seen;     ///< per output port
 
-private:
+  private:
     SC_HAS_PROCESS(RouterBench);
     void cycle() {
         const Cycle now = sc_core::sc_time_stamp().value() / clock_.value();
@@ -165,7 +175,8 @@ private:
 };
 
 /// A worm of `payload` flits with the given header, as a NIC would send it on VC 0.
-inline std::vector<Flit> make_worm(MessageId id, const Header& header, const HeaderFormat& format, unsigned payload) {
+inline std::vector<Flit> make_worm(MessageId id, const Header& header, const HeaderFormat& format,
+                                   unsigned payload) {
     std::vector<Flit> flits;
     const auto words = encode_header(header, format);
     for (std::size_t i = 0; i < words.size(); ++i)

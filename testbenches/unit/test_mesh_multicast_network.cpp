@@ -15,9 +15,9 @@ using namespace wormcast::mesh;
 
 namespace {
 
-const std::vector<MeshMulticastAlgorithm> kAlgorithms{MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh,
-                                                      MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl,
-                                                      MeshMulticastAlgorithm::Schl};
+const std::vector<MeshMulticastAlgorithm> kAlgorithms{
+    MeshMulticastAlgorithm::Umesh, MeshMulticastAlgorithm::SpUmesh, MeshMulticastAlgorithm::Hl,
+    MeshMulticastAlgorithm::Sqhl, MeshMulticastAlgorithm::Schl};
 
 MeshMulticastConfig config_for(const std::string& size, MeshMulticastAlgorithm a) {
     MeshMulticastConfig c;
@@ -26,10 +26,12 @@ MeshMulticastConfig config_for(const std::string& size, MeshMulticastAlgorithm a
     return c;
 }
 
-StepModelResult model_run(const MeshMulticastConfig& c, const std::vector<MulticastRequest>& pattern) {
-    return StartupStepModel(c.shape.nodes(), [&](NodeId) -> std::unique_ptr<Firmware> {
-               return std::make_unique<MeshMulticastFirmware>(c);
-           })
+StepModelResult model_run(const MeshMulticastConfig& c,
+                          const std::vector<MulticastRequest>& pattern) {
+    return StartupStepModel(c.shape.nodes(),
+                            [&](NodeId) -> std::unique_ptr<Firmware> {
+                                return std::make_unique<MeshMulticastFirmware>(c);
+                            })
         .run(pattern, false);
 }
 
@@ -40,7 +42,8 @@ std::vector<MulticastRequest> numbered(std::vector<MulticastRequest> p) {
 
 }  // namespace
 
-TEST_CASE("start-up-only runs on the network give the paper's 64-node cells", "[mesh-multicast][network][tables]") {
+TEST_CASE("start-up-only runs on the network give the paper's 64-node cells",
+          "[mesh-multicast][network][tables]") {
     // S = D = 64 on the 8x8 mesh: every node multicasts to all others (Tables 1, 3, 4, 5, 6).
     std::vector<MulticastRequest> all;
     for (NodeId s = 0; s < 64; ++s) {
@@ -82,8 +85,9 @@ TEST_CASE("start-up-only network runs agree with the pure step model on random p
                 const auto c = config_for(size, algorithm);
                 const std::uint32_t n = c.shape.nodes();
                 const std::uint32_t set = 4 + rng() % 20, sources = 1 + rng() % 12;
-                auto pattern = numbered(trial % 2 ? random_overlap_workload(n, sources, set, rng)
-                                                  : complete_overlap_workload(n, sources, set, rng));
+                auto pattern =
+                    numbered(trial % 2 ? random_overlap_workload(n, sources, set, rng)
+                                       : complete_overlap_workload(n, sources, set, rng));
                 const auto params = app::startup_only_params(c.shape, 2 * c.shape.dimensions());
                 const auto r = app::run_mesh_pattern(c, params, pattern);
                 INFO(size << " " << to_string(algorithm) << " S=" << sources << " D=" << set);
@@ -100,7 +104,8 @@ TEST_CASE("start-up-only network runs agree with the pure step model on random p
     REQUIRE(checked == 30);
 }
 
-TEST_CASE("random multiple multicasts with real timing are delivered exactly once", "[mesh-multicast][network][property]") {
+TEST_CASE("random multiple multicasts with real timing are delivered exactly once",
+          "[mesh-multicast][network][property]") {
     // Unicast-based algorithms with 1 and 2n consumption channels; the HL family (path worms)
     // with 2n, one per input direction: with fewer, worms absorbing at the same nodes from
     // opposite directions can deadlock on the consumption channels (see test_network_multicast).
@@ -112,7 +117,8 @@ TEST_CASE("random multiple multicasts with real timing are delivered exactly onc
                 const auto c = config_for(size, algorithm);
                 if (consumption == 1 && uses_multidestination_worms(algorithm)) continue;
                 if (consumption == 0) consumption = 2 * c.shape.dimensions();
-                NetworkParams p;  // Kesavan & Panda's timing at 5 ns, short start-ups to load the network
+                NetworkParams
+                    p;  // Kesavan & Panda's timing at 5 ns, short start-ups to load the network
                 p.path_worms = true;
                 p.consumption_channels = consumption;
                 p.t_node = 4;

@@ -25,7 +25,8 @@ TEST_CASE("mesh shapes parse, number nodes and reject bad sizes", "[mesh]") {
 
 TEST_CASE("e-cube paths correct dimension 0 first and are minimal", "[mesh][routing]") {
     std::mt19937_64 rng(3);
-    for (const auto& [size, torus] : std::vector<std::pair<std::string, bool>>{{"8x8", false}, {"6x6x6", false}, {"5x7", true}, {"4x4x4", true}}) {
+    for (const auto& [size, torus] : std::vector<std::pair<std::string, bool>>{
+             {"8x8", false}, {"6x6x6", false}, {"5x7", true}, {"4x4x4", true}}) {
         auto s = MeshShape::parse(size, torus);
         for (int i = 0; i < 300; ++i) {
             const NodeId a = rng() % s.nodes(), b = rng() % s.nodes();
@@ -53,7 +54,8 @@ TEST_CASE("e-cube paths correct dimension 0 first and are minimal", "[mesh][rout
     }
 }
 
-TEST_CASE("routing picks e-cube ports, consumption at the target, dateline VC classes", "[mesh][routing]") {
+TEST_CASE("routing picks e-cube ports, consumption at the target, dateline VC classes",
+          "[mesh][routing]") {
     auto s = MeshShape::parse("4x4", true);
     EcubeRouting at00(s, s.parse_node("0,0"), {2, true, 2});
     Header to30 = Header::unicast(s.parse_node("3,0"));

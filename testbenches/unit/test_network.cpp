@@ -19,13 +19,16 @@ using wormcast::app::RunResult;
 
 namespace {
 
-RunResult run_mesh(const mesh::MeshShape& shape, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                   RunOptions options = {}, bool dateline = true) {
-    return app::run_network(mesh::build_mesh_network(shape, params, dateline), params, std::move(sends), options);
+RunResult run_mesh(const mesh::MeshShape& shape, const NetworkParams& params,
+                   std::vector<ScheduledSend> sends, RunOptions options = {},
+                   bool dateline = true) {
+    return app::run_network(mesh::build_mesh_network(shape, params, dateline), params,
+                            std::move(sends), options);
 }
 
-RunResult run_uniform(const mesh::MeshShape& shape, const NetworkParams& params, double load, std::uint32_t length,
-                      std::uint64_t seed, Cycle measure = 1500, bool dateline = true) {
+RunResult run_uniform(const mesh::MeshShape& shape, const NetworkParams& params, double load,
+                      std::uint32_t length, std::uint64_t seed, Cycle measure = 1500,
+                      bool dateline = true) {
     UniformTraffic t;
     t.load = load;
     t.length = length;
@@ -43,15 +46,17 @@ RunResult run_uniform(const mesh::MeshShape& shape, const NetworkParams& params,
 /// docs/pipeline.md: latency of one unicast worm of F flits over H hops with no contention,
 /// from the start of its start-up to its tail at the destination.
 Cycle zero_load_latency(const NetworkParams& p, std::uint32_t hops, std::uint32_t flits) {
-    return p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons + flits - 1;
+    return p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons +
+           flits - 1;
 }
 
 }  // namespace
 
 TEST_CASE("zero-load latency equals the closed form on meshes and tori", "[network][latency]") {
     std::mt19937_64 rng(2024);
-    const std::vector<std::pair<std::string, bool>> shapes{{"4x4", false}, {"5x7", false}, {"3x3x3", false},
-                                                           {"8", false},   {"4x4", true},  {"6x5", true}};
+    const std::vector<std::pair<std::string, bool>> shapes{{"4x4", false},   {"5x7", false},
+                                                           {"3x3x3", false}, {"8", false},
+                                                           {"4x4", true},    {"6x5", true}};
     int checked = 0;
     for (const auto& [size, torus] : shapes) {
         const auto shape = mesh::MeshShape::parse(size, torus);
@@ -75,8 +80,9 @@ TEST_CASE("zero-load latency equals the closed form on meshes and tori", "[netwo
             REQUIRE(r.ok());
             REQUIRE(r.traffic.completed == 1);
             const auto hops = shape.distance(src, dst);
-            INFO(shape.name() << " " << shape.format(src) << " -> " << shape.format(dst) << " hops " << hops << " len "
-                              << length << " t_node " << p.t_node << " t_sw " << p.t_sw << " t_phy " << p.t_phy);
+            INFO(shape.name() << " " << shape.format(src) << " -> " << shape.format(dst) << " hops "
+                              << hops << " len " << length << " t_node " << p.t_node << " t_sw "
+                              << p.t_sw << " t_phy " << p.t_phy);
             REQUIRE(r.traffic.latency.max == Approx(zero_load_latency(p, hops, length + 1)));
             ++checked;
         }
@@ -84,8 +90,10 @@ TEST_CASE("zero-load latency equals the closed form on meshes and tori", "[netwo
     REQUIRE(checked == 36);
 }
 
-TEST_CASE("every message is delivered exactly once and intact, any load and buffer depth", "[network][property]") {
-    const std::vector<std::pair<std::string, bool>> shapes{{"4x4", false}, {"4x4", true}, {"3x3x2", false}, {"5x3", true}};
+TEST_CASE("every message is delivered exactly once and intact, any load and buffer depth",
+          "[network][property]") {
+    const std::vector<std::pair<std::string, bool>> shapes{
+        {"4x4", false}, {"4x4", true}, {"3x3x2", false}, {"5x3", true}};
     int runs = 0;
     for (const auto& [size, torus] : shapes)
         for (unsigned depth : {1u, 2u, 4u})
@@ -109,7 +117,8 @@ TEST_CASE("every message is delivered exactly once and intact, any load and buff
     REQUIRE(runs == 36);
 }
 
-TEST_CASE("a torus with dateline VCs does not deadlock at saturation", "[network][property][torus]") {
+TEST_CASE("a torus with dateline VCs does not deadlock at saturation",
+          "[network][property][torus]") {
     for (std::uint64_t seed : {1u, 2u, 3u}) {
         NetworkParams p;
         p.vcs = 2;
@@ -123,7 +132,8 @@ TEST_CASE("a torus with dateline VCs does not deadlock at saturation", "[network
     }
 }
 
-TEST_CASE("a run replays bit-identically, and activity-driven equals always-clocked", "[network][determinism]") {
+TEST_CASE("a run replays bit-identically, and activity-driven equals always-clocked",
+          "[network][determinism]") {
     const auto shape = mesh::MeshShape::parse("4x4", true);
     for (std::uint64_t seed : {7u, 8u, 9u}) {
         NetworkParams p;
@@ -146,7 +156,8 @@ TEST_CASE("a run replays bit-identically, and activity-driven equals always-cloc
     }
 }
 
-TEST_CASE("the watchdog stops a deadlocked torus without datelines and names the cycle", "[network][watchdog]") {
+TEST_CASE("the watchdog stops a deadlocked torus without datelines and names the cycle",
+          "[network][watchdog]") {
     // A unidirectional-ish pattern on a ring: every node sends long worms 3 hops ahead, so the
     // worms close a cycle of channels around the wrap-around link with one VC.
     const auto shape = mesh::MeshShape::parse("6", true);
@@ -155,7 +166,8 @@ TEST_CASE("the watchdog stops a deadlocked torus without datelines and names the
     p.buffer_depth = 1;
     p.watchdog_cycles = 200;
     std::vector<ScheduledSend> sends;
-    for (NodeId n = 0; n < 6; ++n) sends.push_back(ScheduledSend{1, n, {(n + 3) % 6 == n ? 0 : (n + 2) % 6}, 40, true});
+    for (NodeId n = 0; n < 6; ++n)
+        sends.push_back(ScheduledSend{1, n, {(n + 3) % 6 == n ? 0 : (n + 2) % 6}, 40, true});
     RunOptions o;
     o.drain_limit = 20000;
     auto r = run_mesh(shape, p, sends, o, /*dateline=*/false);
@@ -171,7 +183,9 @@ TEST_CASE("the watchdog stops a deadlocked torus without datelines and names the
 }
 
 TEST_CASE("a VCD trace holds the link signals with value changes", "[network][vcd]") {
-    const std::string path = (std::filesystem::temp_directory_path() / ("wormcast_trace_" + std::to_string(::getpid()) + ".vcd")).string();
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("wormcast_trace_" + std::to_string(::getpid()) + ".vcd"))
+                                 .string();
     std::remove(path.c_str());
     NetworkParams p;
     RunOptions o;

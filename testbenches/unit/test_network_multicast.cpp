@@ -17,8 +17,9 @@ namespace {
 
 /// Random multicasts whose destinations lie, in order, on the e-cube path from the source to the
 /// last of them: a path worm that conforms to the base routing (Kesavan & Panda §4).
-std::vector<ScheduledSend> conforming_path_worms(const mesh::MeshShape& shape, std::size_t count, Cycle span,
-                                                 std::uint32_t length, std::mt19937_64& rng) {
+std::vector<ScheduledSend> conforming_path_worms(const mesh::MeshShape& shape, std::size_t count,
+                                                 Cycle span, std::uint32_t length,
+                                                 std::mt19937_64& rng) {
     std::vector<ScheduledSend> sends;
     for (std::size_t i = 0; i < count; ++i) {
         const NodeId src = rng() % shape.nodes();
@@ -35,7 +36,8 @@ std::vector<ScheduledSend> conforming_path_worms(const mesh::MeshShape& shape, s
     return sends;
 }
 
-app::RunResult run_path_worms(const mesh::MeshShape& shape, NetworkParams p, std::vector<ScheduledSend> sends) {
+app::RunResult run_path_worms(const mesh::MeshShape& shape, NetworkParams p,
+                              std::vector<ScheduledSend> sends) {
     p.path_worms = true;
     auto spec = mesh::build_mesh_network(shape, p);
     spec.firmware = [](NodeId) { return std::make_unique<PathWormFirmware>(); };
@@ -46,9 +48,11 @@ app::RunResult run_path_worms(const mesh::MeshShape& shape, NetworkParams p, std
 
 }  // namespace
 
-TEST_CASE("random conforming path worms on meshes are delivered exactly once", "[network][multicast][path]") {
+TEST_CASE("random conforming path worms on meshes are delivered exactly once",
+          "[network][multicast][path]") {
     // One consumption channel per input direction (2n): worms arriving from different directions
-    // never wait for each other's consumption channel (see the next test for what happens with one).
+    // never wait for each other's consumption channel (see the next test for what happens with
+    // one).
     int runs = 0;
     for (const auto& size : {"4x4", "8x8", "3x3x3"})
         for (unsigned depth : {1u, 2u, 4u})
@@ -60,7 +64,8 @@ TEST_CASE("random conforming path worms on meshes are delivered exactly once", "
                 std::mt19937_64 rng(seed * 31 + depth);
                 // About one worm per node per 150 cycles: well loaded, with contention.
                 const std::size_t count = shape.nodes() * 6;
-                auto r = run_path_worms(shape, p, conforming_path_worms(shape, count, 900, 1 + seed * 5, rng));
+                auto r = run_path_worms(
+                    shape, p, conforming_path_worms(shape, count, 900, 1 + seed * 5, rng));
                 INFO(size << " depth " << depth << " seed " << seed);
                 INFO(r.deadlock_report);
                 for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
@@ -72,8 +77,9 @@ TEST_CASE("random conforming path worms on meshes are delivered exactly once", "
     REQUIRE(runs == 27);
 }
 
-TEST_CASE("with one consumption channel, opposite path worms can deadlock and the watchdog says how",
-          "[network][multicast][path][watchdog]") {
+TEST_CASE(
+    "with one consumption channel, opposite path worms can deadlock and the watchdog says how",
+    "[network][multicast][path][watchdog]") {
     // Two worms absorbing at the same two nodes from opposite directions: each holds one node's
     // consumption channel and waits for the other's (why Kesavan & Panda use 4 and 6 channels).
     const auto shape = mesh::MeshShape::parse("4x4", false);
@@ -85,11 +91,13 @@ TEST_CASE("with one consumption channel, opposite path worms can deadlock and th
     auto r = run_path_worms(shape, p, conforming_path_worms(shape, shape.nodes() * 6, 900, 6, rng));
     REQUIRE(r.deadlock);
     REQUIRE_THAT(r.deadlock_report, Catch::Contains("wait-for cycle"));
-    REQUIRE_THAT(r.deadlock_report, Catch::Contains(".out4 is taken"));  // out4: the consumption port
+    REQUIRE_THAT(r.deadlock_report,
+                 Catch::Contains(".out4 is taken"));  // out4: the consumption port
 }
 
-TEST_CASE("absorb-and-forward: each destination of a path worm gets its tail on the formula's cycle",
-          "[network][multicast][path][latency]") {
+TEST_CASE(
+    "absorb-and-forward: each destination of a path worm gets its tail on the formula's cycle",
+    "[network][multicast][path][latency]") {
     std::mt19937_64 rng(9);
     for (int trial = 0; trial < 12; ++trial) {
         const auto shape = mesh::MeshShape::parse(trial % 2 ? "6x5" : "4x4x3", false);
@@ -111,7 +119,8 @@ TEST_CASE("absorb-and-forward: each destination of a path worm gets its tail on 
         const std::uint32_t flits = 1 + send.length;
         for (const auto& [id, node, cycle] : r.arrival_digest) {
             (void)id;
-            const auto hops = static_cast<std::uint32_t>(std::find(path.begin(), path.end(), node) - path.begin());
+            const auto hops = static_cast<std::uint32_t>(std::find(path.begin(), path.end(), node) -
+                                                         path.begin());
             const Cycle start = send.at + 1;
             // A single destination goes as a unicast worm, with the unicast routing delay.
             const unsigned t_route = send.destinations.size() > 1 ? p.t_node_multidest : p.t_node;
@@ -124,9 +133,11 @@ TEST_CASE("absorb-and-forward: each destination of a path worm gets its tail on 
     }
 }
 
-TEST_CASE("random ATBM tree worms on multistage networks are delivered exactly once", "[network][multicast][tree]") {
+TEST_CASE("random ATBM tree worms on multistage networks are delivered exactly once",
+          "[network][multicast][tree]") {
     int runs = 0;
-    for (const auto& topology : {"min-uni:b=2,n=3", "min-uni:b=4,n=2", "min-bi:b=2,n=3", "min-bi:b=4,n=2"})
+    for (const auto& topology :
+         {"min-uni:b=2,n=3", "min-uni:b=4,n=2", "min-bi:b=2,n=3", "min-bi:b=4,n=2"})
         for (unsigned depth : {1u, 4u})
             for (auto model : {TokenModel::Ring, TokenModel::Average})
                 for (std::uint64_t seed : {3u, 4u}) {
@@ -145,16 +156,20 @@ TEST_CASE("random ATBM tree worms on multistage networks are delivered exactly o
                         for (NodeId d = 0; d < n; ++d)
                             if (d != src && rng() % 3 == 0) dests.push_back(d);
                         if (dests.empty()) dests.push_back((src + 1) % n);
-                        sends.push_back(ScheduledSend{rng() % 1500, src, dests, 1 + static_cast<std::uint32_t>(rng() % 12), true});
+                        sends.push_back(ScheduledSend{rng() % 1500, src, dests,
+                                                      1 + static_cast<std::uint32_t>(rng() % 12),
+                                                      true});
                     }
-                    std::sort(sends.begin(), sends.end(), [](const auto& a, const auto& b) { return a.at < b.at; });
+                    std::sort(sends.begin(), sends.end(),
+                              [](const auto& a, const auto& b) { return a.at < b.at; });
                     app::RunOptions o;
                     o.drain_limit = 300000;
                     min::AtbmOptions atbm;
                     atbm.model = model;
                     atbm.token_pass_cycles = 2;
                     auto r = app::run_network(min::build_min_network(shape, p, atbm), p, sends, o);
-                    INFO(topology << " depth " << depth << " seed " << seed << " model " << (model == TokenModel::Ring ? "ring" : "average"));
+                    INFO(topology << " depth " << depth << " seed " << seed << " model "
+                                  << (model == TokenModel::Ring ? "ring" : "average"));
                     INFO(r.deadlock_report);
                     for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
                     REQUIRE(r.ok());
@@ -164,14 +179,16 @@ TEST_CASE("random ATBM tree worms on multistage networks are delivered exactly o
     REQUIRE(runs == 32);
 }
 
-TEST_CASE("a header needing a mechanism the routers lack is refused with a clear error", "[network][multicast][config]") {
+TEST_CASE("a header needing a mechanism the routers lack is refused with a clear error",
+          "[network][multicast][config]") {
     const auto shape = mesh::MeshShape::parse("4x4", false);
     NetworkParams p;  // path_worms and tree_worms off
     auto spec = mesh::build_mesh_network(shape, p);
     spec.firmware = [](NodeId) { return std::make_unique<PathWormFirmware>(); };
     std::vector<ScheduledSend> sends{ScheduledSend{1, 0, {1, 2, 3}, 4, true}};
-    REQUIRE_THROWS_WITH(app::run_network(std::move(spec), p, sends, {}),
-                        Catch::Contains("needs multidestination path worms, which this router does not support"));
+    REQUIRE_THROWS_WITH(
+        app::run_network(std::move(spec), p, sends, {}),
+        Catch::Contains("needs multidestination path worms, which this router does not support"));
     // Tree worms on a MIN whose switches do not replicate.
     const auto min_shape = min::MinShape::parse("min-uni:b=2,n=2");
     NetworkParams q;
@@ -185,7 +202,8 @@ TEST_CASE("ATBM token waits are counted", "[network][multicast][tree][token]") {
     NetworkParams p;
     p.tree_worms = true;
     std::vector<ScheduledSend> sends;
-    for (NodeId s = 0; s < 8; ++s) sends.push_back(ScheduledSend{1, s, {(s + 1) % 8, (s + 5) % 8, (s + 6) % 8}, 8, true});
+    for (NodeId s = 0; s < 8; ++s)
+        sends.push_back(ScheduledSend{1, s, {(s + 1) % 8, (s + 5) % 8, (s + 6) % 8}, 8, true});
     min::AtbmOptions atbm;
     atbm.token_pass_cycles = 3;
     auto r = app::run_network(min::build_min_network(shape, p, atbm), p, sends, {});

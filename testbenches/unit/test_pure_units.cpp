@@ -18,8 +18,10 @@ TEST_CASE("FIFO keeps order, wraps around and refuses misuse", "[fifo]") {
         int next_in = 0, next_out = 0;
         std::mt19937_64 rng(depth);
         for (int step = 0; step < 1000; ++step) {
-            if (!fifo.full() && (fifo.empty() || rng() % 2)) fifo.push(next_in++);
-            else REQUIRE(fifo.pop() == next_out++);
+            if (!fifo.full() && (fifo.empty() || rng() % 2))
+                fifo.push(next_in++);
+            else
+                REQUIRE(fifo.pop() == next_out++);
             REQUIRE(fifo.size() == static_cast<std::size_t>(next_in - next_out));
         }
         while (!fifo.full()) fifo.push(0);
@@ -62,7 +64,8 @@ TEST_CASE("round-robin arbiter is fair and grants only requesters", "[arbiter]")
             continue;
         }
         REQUIRE(((mask >> g) & 1U) == 1U);
-        for (unsigned k = before; k != static_cast<unsigned>(g); k = (k + 1) % 5) REQUIRE(((mask >> k) & 1U) == 0U);
+        for (unsigned k = before; k != static_cast<unsigned>(g); k = (k + 1) % 5)
+            REQUIRE(((mask >> k) & 1U) == 0U);
     }
     // Starvation freedom: a constant requester is served within size() grants.
     RoundRobinArbiter a64(64);
@@ -102,7 +105,8 @@ TEST_CASE("headers round-trip through their bit encoding", "[header]") {
                 REQUIRE(words.size() == (2 + nodes + width - 1) / width);
                 REQUIRE(header_flits_from_first(words[0], f) == words.size());
                 REQUIRE(decode_header(words, f) == b);
-                for (unsigned w = 0; w < words.size(); ++w) REQUIRE((words[w] >> (width - 1) >> 1) == 0);
+                for (unsigned w = 0; w < words.size(); ++w)
+                    REQUIRE((words[w] >> (width - 1) >> 1) == 0);
             }
         }
     }

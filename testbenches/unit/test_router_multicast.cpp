@@ -39,7 +39,8 @@ std::size_t bubbles(const std::vector<Seen>& seen) {
 }
 
 /// The worm a branch must see: the same flits with the header masked to the branch's output.
-std::vector<Flit> expected_branch(const std::vector<Flit>& worm, const HeaderFormat& f, PortId q, unsigned payload) {
+std::vector<Flit> expected_branch(const std::vector<Flit>& worm, const HeaderFormat& f, PortId q,
+                                  unsigned payload) {
     auto header = encode_header(Header::bit_string(f.nodes, {q}), f);
     std::vector<Flit> out = worm;
     for (std::size_t i = 0; i < header.size(); ++i) out[i].data = header[i];
@@ -51,7 +52,8 @@ std::vector<Flit> expected_branch(const std::vector<Flit>& worm, const HeaderFor
 std::pair<std::vector<Seen>, std::vector<Seen>> blocked_branch_run(unsigned hold) {
     fresh_kernel();
     auto cfg = bench_config(1, 2, 4);
-    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
+    RouterBench& bench = *new RouterBench(
+        "bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     bench.to_send[0] = make_worm(7, Header::bit_string(2, {0, 1}), cfg.header_format, 30);
     bench.hold(0, 15, 15 + hold);
     sc_start(sc_time(5 * 400, SC_NS));
@@ -60,13 +62,16 @@ std::pair<std::vector<Seen>, std::vector<Seen>> blocked_branch_run(unsigned hold
 
 }  // namespace
 
-TEST_CASE("a tree worm is replicated intact to every requested output, 2..b branches", "[router][replication]") {
+TEST_CASE("a tree worm is replicated intact to every requested output, 2..b branches",
+          "[router][replication]") {
     std::mt19937_64 rng(5);
     for (PortId b : {2, 3, 4, 6})
         for (unsigned depth : {1u, 4u}) {
             fresh_kernel();
             auto cfg = bench_config(2, b, depth);
-            RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(b, false));  // lives as long as its kernel
+            RouterBench& bench = *new RouterBench(
+                "bench", cfg,
+                std::make_unique<BitPortRouting>(b, false));  // lives as long as its kernel
             std::vector<NodeId> outs;
             for (NodeId q = 0; q < b; ++q)
                 if (rng() % 2) outs.push_back(q);
@@ -82,7 +87,8 @@ TEST_CASE("a tree worm is replicated intact to every requested output, 2..b bran
                     continue;
                 }
                 REQUIRE(bubbles(bench.seen[q]) == 0);  // no branch was ever blocked
-                REQUIRE(real_flits(bench.seen[q]) == expected_branch(worm, cfg.header_format, q, 12));
+                REQUIRE(real_flits(bench.seen[q]) ==
+                        expected_branch(worm, cfg.header_format, q, 12));
                 // Lockstep: every branch sees each flit in the same cycle.
                 for (std::size_t i = 0; i < bench.seen[q].size(); ++i)
                     REQUIRE(bench.seen[q][i].cycle == bench.seen[outs[0]][i].cycle);
@@ -90,7 +96,8 @@ TEST_CASE("a tree worm is replicated intact to every requested output, 2..b bran
         }
 }
 
-TEST_CASE("a branch blocked for k cycles costs exactly k bubbles on the other branch", "[router][bubbles]") {
+TEST_CASE("a branch blocked for k cycles costs exactly k bubbles on the other branch",
+          "[router][bubbles]") {
     std::size_t previous_bubbles = 0;
     for (unsigned hold : {0u, 6u, 11u, 25u}) {
         auto [blocked, free] = blocked_branch_run(hold);
@@ -122,7 +129,8 @@ TEST_CASE("a branch blocked for k cycles costs exactly k bubbles on the other br
 TEST_CASE("OCRQs serve competing worms in the order they were routed", "[router][ocrq]") {
     fresh_kernel();
     auto cfg = bench_config(3, 2, 4);
-    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
+    RouterBench& bench = *new RouterBench(
+        "bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     const auto f = cfg.header_format;
     // Output 0 is busy with a long worm from input 0; a unicast from input 2 (cycle 3) and then a
     // tree worm from input 1 (cycle 5) queue for it. A round-robin arbiter would now favour
@@ -151,13 +159,16 @@ TEST_CASE("OCRQs serve competing worms in the order they were routed", "[router]
     REQUIRE(bubbles(bench.seen[0]) == 0);
 }
 
-TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a); atomic OCRQs do not", "[router][deadlock]") {
+TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a); atomic OCRQs do not",
+          "[router][deadlock]") {
     for (bool atomic : {false, true}) {
         fresh_kernel();
         auto cfg = bench_config(2, 2, 1);
         cfg.atomic_ocrq = atomic;
         // Two worms arrive together and list the same two outputs in opposite orders.
-        RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, /*rotate=*/true), 100);  // lives as long as its kernel
+        RouterBench& bench =
+            *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, /*rotate=*/true),
+                             100);  // lives as long as its kernel
         bench.to_send[0] = make_worm(1, Header::bit_string(2, {0, 1}), cfg.header_format, 6);
         bench.to_send[1] = make_worm(2, Header::bit_string(2, {0, 1}), cfg.header_format, 6);
         sc_start(sc_time(5 * 2000, SC_NS));
@@ -183,7 +194,8 @@ TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a); atomic OCRQs do no
 }
 
 TEST_CASE("token ring: acquire on arrival, hold, release, passing delay", "[token]") {
-    TokenRing ring(4, 3, TokenModel::Ring);  // token leaves stop 0 at cycle 0: stop 1 at 3, 2 at 6...
+    TokenRing ring(4, 3,
+                   TokenModel::Ring);  // token leaves stop 0 at cycle 0: stop 1 at 3, 2 at 6...
     ring.request(2, 0);
     REQUIRE_FALSE(ring.held_by(2, 5));
     REQUIRE(ring.held_by(2, 6));
@@ -211,8 +223,9 @@ TEST_CASE("token ring: acquire on arrival, hold, release, passing delay", "[toke
     REQUIRE(TokenRing(1, 5, TokenModel::Average).average_wait() == 0);
 }
 
-TEST_CASE("a tree operation waits for the token and releases it after B(n-k) flits; unicasts never wait",
-          "[router][token]") {
+TEST_CASE(
+    "a tree operation waits for the token and releases it after B(n-k) flits; unicasts never wait",
+    "[router][token]") {
     const unsigned pass = 4, stops = 3, release = 5;
     auto run = [&](bool tree, bool second) {
         fresh_kernel();
@@ -222,9 +235,12 @@ TEST_CASE("a tree operation waits for the token and releases it after B(n-k) fli
         cfg.token_ring = ring.get();
         cfg.token_stop = 0;  // the token reaches stop 0 first at cycle stops*pass = 12
         cfg.token_release_flits = release;
-        RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(4, false));  // lives as long as its kernel
+        RouterBench& bench = *new RouterBench(
+            "bench", cfg,
+            std::make_unique<BitPortRouting>(4, false));  // lives as long as its kernel
         const auto f = cfg.header_format;
-        bench.to_send[0] = make_worm(1, tree ? Header::bit_string(4, {0, 1}) : Header::unicast(0), f, 20);
+        bench.to_send[0] =
+            make_worm(1, tree ? Header::bit_string(4, {0, 1}) : Header::unicast(0), f, 20);
         if (second) bench.to_send[1] = make_worm(2, Header::bit_string(4, {2, 3}), f, 4);
         sc_start(sc_time(5 * 300, SC_NS));
         return std::make_tuple(bench.seen[0], bench.seen[1], bench.seen[2], ring->stats(0));
@@ -256,20 +272,25 @@ TEST_CASE("a tree operation waits for the token and releases it after B(n-k) fli
     REQUIRE(s1.size() == s0.size());
 }
 
-TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles", "[router][vcd][bubbles]") {
+TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles",
+          "[router][vcd][bubbles]") {
     fresh_kernel();
     auto cfg = bench_config(1, 2, 4);
-    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
+    RouterBench& bench = *new RouterBench(
+        "bench", cfg, std::make_unique<BitPortRouting>(2, false));  // lives as long as its kernel
     bench.to_send[0] = make_worm(7, Header::bit_string(2, {0, 1}), cfg.header_format, 30);
     bench.hold(0, 15, 30);
-    const std::string base = (std::filesystem::temp_directory_path() / ("wormcast_bubbles_" + std::to_string(::getpid()))).string();
+    const std::string base = (std::filesystem::temp_directory_path() /
+                              ("wormcast_bubbles_" + std::to_string(::getpid())))
+                                 .string();
     sc_trace_file* tf = sc_create_vcd_trace_file(base.c_str());
     bench.trace(tf);
     sc_start(sc_time(5 * 300, SC_NS));
     sc_close_vcd_trace_file(tf);
     const std::size_t expected = bubbles(bench.seen[1]);
     REQUIRE(expected > 0);
-    // Parse the VCD: find the identifier of out1.flit.kind and count the cycles it shows 5 (bubble).
+    // Parse the VCD: find the identifier of out1.flit.kind and count the cycles it shows 5
+    // (bubble).
     std::ifstream in(base + ".vcd");
     REQUIRE(in.good());
     std::string line, kind_id, valid_id;
@@ -298,7 +319,8 @@ TEST_CASE("a VCD of a replicating switch with a blocked branch shows the bubbles
     std::size_t runs = 0;
     for (std::size_t i = 0; i < bench.seen[1].size(); ++i)
         if (bench.seen[1][i].flit.is_bubble() &&
-            (i == 0 || !bench.seen[1][i - 1].flit.is_bubble() || bench.seen[1][i - 1].cycle + 1 != bench.seen[1][i].cycle))
+            (i == 0 || !bench.seen[1][i - 1].flit.is_bubble() ||
+             bench.seen[1][i - 1].cycle + 1 != bench.seen[1][i].cycle))
             ++runs;
     REQUIRE(bubble_changes > 0);
     REQUIRE(bubble_changes == runs);

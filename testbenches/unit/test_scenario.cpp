@@ -26,17 +26,20 @@ app::Scenario parse(const std::string& yaml, const std::vector<std::string>& set
 /// A scratch directory of this test process, so tests never write into the source tree.
 std::string scratch(const std::string& name) {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_test_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_test_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
     return (dir / name).string();
 }
 
-const char* kGood = "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8}\n";
+const char* kGood =
+    "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8}\n";
 
 int run_cli(const std::string& args, const std::string& out = scratch("cli_out.txt")) {
-    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " + args + " > " + out + " 2>&1";
+    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " +
+                            args + " > " + out + " 2>&1";
     const int status = std::system(cmd.c_str());
     return WEXITSTATUS(status);
 }
@@ -51,7 +54,9 @@ std::string slurp(const std::string& path) {
 }  // namespace
 
 TEST_CASE("scenario values are read and converted to cycles", "[scenario]") {
-    auto s = parse(std::string(kGood) + "clock_ns: 5\nrouter: {t_node: 20ns, t_sw: 5ns, t_phy: 2}\nnic: {t_startup: 5us}\n");
+    auto s =
+        parse(std::string(kGood) +
+              "clock_ns: 5\nrouter: {t_node: 20ns, t_sw: 5ns, t_phy: 2}\nnic: {t_startup: 5us}\n");
     REQUIRE(s.params.t_node == 4);
     REQUIRE(s.params.t_sw == 1);
     REQUIRE(s.params.t_phy == 2);
@@ -76,7 +81,8 @@ TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]
         {{"router.t_node=7ns"}, "router.t_node: 7ns is 1.4 clock periods"},
         {{"router.t_sw=0"}, "router.t_sw: 0 is not in 1.."},
         {{"network.topology=ring"}, "network.topology: 'ring' is not one of mesh, torus"},
-        {{"network.topology=torus", "router.vcs=1"}, "torus with datelines needs at least 2 virtual channels"},
+        {{"network.topology=torus", "router.vcs=1"},
+         "torus with datelines needs at least 2 virtual channels"},
         {{"run.clocking=sometimes"}, "run.clocking"},
         {{"traffic.process=burst"}, "traffic.process"},
         {{"router=5"}, "router: expected a mapping"},
@@ -96,25 +102,34 @@ TEST_CASE("message files are checked line by line", "[scenario]") {
         std::ofstream(scratch("msgs.txt")) << text;
         return scratch("msgs.txt");
     };
-    auto ok = read_message_file(write("# cycle source dests length\n10 0,0 3,3;1,2 8\n5 1,1 2,2 4\n"), node);
+    auto ok = read_message_file(
+        write("# cycle source dests length\n10 0,0 3,3;1,2 8\n5 1,1 2,2 4\n"), node);
     REQUIRE(ok.size() == 2);
     REQUIRE(ok[0].at == 5);
     REQUIRE(ok[1].destinations.size() == 2);
-    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 4,0 8\n"), node), Catch::Contains("msgs.txt:1") && Catch::Contains("outside 0..3"));
-    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 0,0 8\n"), node), Catch::Contains("to itself"));
-    REQUIRE_THROWS_WITH(read_message_file(write("\n1 0,0 1,0 0\n"), node), Catch::Contains("msgs.txt:2"));
-    REQUIRE_THROWS_WITH(read_message_file(write("x 0,0 1,0 3\n"), node), Catch::Contains("not a whole number"));
+    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 4,0 8\n"), node),
+                        Catch::Contains("msgs.txt:1") && Catch::Contains("outside 0..3"));
+    REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 0,0 8\n"), node),
+                        Catch::Contains("to itself"));
+    REQUIRE_THROWS_WITH(read_message_file(write("\n1 0,0 1,0 0\n"), node),
+                        Catch::Contains("msgs.txt:2"));
+    REQUIRE_THROWS_WITH(read_message_file(write("x 0,0 1,0 3\n"), node),
+                        Catch::Contains("not a whole number"));
     REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 1,0\n"), node), Catch::Contains("expected"));
-    REQUIRE_THROWS_WITH(read_message_file("no-such-file.txt", node), Catch::Contains("cannot be read"));
+    REQUIRE_THROWS_WITH(read_message_file("no-such-file.txt", node),
+                        Catch::Contains("cannot be read"));
 }
 
-TEST_CASE("the program exits non-zero with a message on bad input, and runs good input", "[scenario][cli]") {
+TEST_CASE("the program exits non-zero with a message on bad input, and runs good input",
+          "[scenario][cli]") {
     std::ofstream(scratch("good.yaml"))
-        << "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8, warmup: 100, measure: 500}\n";
+        << "network: {topology: mesh, size: 4x4}\ntraffic: {kind: uniform, load: 0.05, length: 8, "
+           "warmup: 100, measure: 500}\n";
     REQUIRE(run_cli("run good.yaml --json good.json --seed 5") == 0);
     const std::string summary = slurp(scratch("cli_out.txt"));
     REQUIRE_THAT(summary, Catch::Contains("mesh 4x4") && Catch::Contains("seed         5") &&
-                              Catch::Contains("router-cycles/s") && Catch::Contains("exactly once"));
+                              Catch::Contains("router-cycles/s") &&
+                              Catch::Contains("exactly once"));
     auto json = nlohmann::json::parse(slurp(scratch("good.json")));
     REQUIRE(json["seed"] == 5);
     REQUIRE(json["ok"] == true);
@@ -128,7 +143,8 @@ TEST_CASE("the program exits non-zero with a message on bad input, and runs good
     REQUIRE(run_cli("run missing.yaml") != 0);
     REQUIRE(run_cli("frobnicate") != 0);
     std::ofstream(scratch("self.txt")) << "1 1,1 1,1 4\n";
-    std::ofstream(scratch("self.yaml")) << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
+    std::ofstream(scratch("self.yaml"))
+        << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
     REQUIRE(run_cli("run self.yaml") == 2);
     REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("to itself"));
 }

@@ -6,10 +6,15 @@
 namespace wormcast::mesh {
 
 EcubeRouting::EcubeRouting(const MeshShape& shape, NodeId here, EcubeOptions options)
-    : shape_(shape), here_(here), options_(options), all_vcs_(options.vcs >= 32 ? ~0u : (1u << options.vcs) - 1) {
+    : shape_(shape),
+      here_(here),
+      options_(options),
+      all_vcs_(options.vcs >= 32 ? ~0u : (1u << options.vcs) - 1) {
     if (shape_.torus && options_.dateline && options_.vcs < 2)
-        throw ConfigError("torus: dateline deadlock avoidance needs at least 2 virtual channels (vcs >= 2)");
-    if (options_.consumption_channels == 0) throw ConfigError("consumption_channels must be at least 1");
+        throw ConfigError(
+            "torus: dateline deadlock avoidance needs at least 2 virtual channels (vcs >= 2)");
+    if (options_.consumption_channels == 0)
+        throw ConfigError("consumption_channels must be at least 1");
 }
 
 std::uint32_t EcubeRouting::class_mask(unsigned vcs, unsigned cls) {
@@ -21,10 +26,12 @@ std::uint32_t EcubeRouting::class_mask(unsigned vcs, unsigned cls) {
 RouteDecision EcubeRouting::route(const RouteQuery& query) const {
     const Header& h = *query.header;
     if (h.kind != HeaderKind::Unicast && h.kind != HeaderKind::DestList)
-        throw ConfigError(fmt::format("e-cube routing cannot route a {} header", to_string(h.kind)));
+        throw ConfigError(
+            fmt::format("e-cube routing cannot route a {} header", to_string(h.kind)));
     if (h.destinations.empty()) throw ModelError("e-cube routing: header without destination");
     const NodeId target = h.destinations.front();
-    if (target >= shape_.nodes()) throw ModelError(fmt::format("e-cube routing: destination {} outside network", target));
+    if (target >= shape_.nodes())
+        throw ModelError(fmt::format("e-cube routing: destination {} outside network", target));
     RouteDecision d;
     const PortId net = shape_.network_ports();
     // Consume; spread worms over the consumption channels by the input they came from.

@@ -15,14 +15,14 @@ struct EcubeOptions {
 };
 
 class EcubeRouting : public RoutingFunction {
-public:
+  public:
     EcubeRouting(const MeshShape& shape, NodeId here, EcubeOptions options);
     RouteDecision route(const RouteQuery& query) const override;
 
     /// VC mask of dateline class `cls` (0 or 1) with `vcs` VCs: class 0 even VCs, class 1 odd.
     static std::uint32_t class_mask(unsigned vcs, unsigned cls);
 
-private:
+  private:
     MeshShape shape_;
     NodeId here_;
     EcubeOptions options_;

@@ -10,7 +10,8 @@ namespace wormcast::mesh {
 namespace {
 
 std::uint32_t parse_uint(const std::string& text, const std::string& what) {
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9)
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+        text.size() > 9)
         throw ConfigError(fmt::format("{}: '{}' is not a non-negative integer", what, text));
     return static_cast<std::uint32_t>(std::stoul(text));
 }
@@ -35,7 +36,8 @@ std::string trim(const std::string& s) {
 MeshShape MeshShape::parse(const std::string& text, bool torus) {
     MeshShape shape;
     shape.torus = torus;
-    for (const auto& part : split(text, 'x')) shape.radix.push_back(parse_uint(trim(part), "mesh size '" + text + "'"));
+    for (const auto& part : split(text, 'x'))
+        shape.radix.push_back(parse_uint(trim(part), "mesh size '" + text + "'"));
     shape.validate();
     return shape;
 }
@@ -44,9 +46,12 @@ void MeshShape::validate() const {
     if (radix.empty()) throw ConfigError("mesh size: at least one dimension is needed");
     std::uint64_t n = 1;
     for (std::size_t d = 0; d < radix.size(); ++d) {
-        if (radix[d] < 2) throw ConfigError(fmt::format("mesh size: radix {} in dimension {} is below 2", radix[d], d));
+        if (radix[d] < 2)
+            throw ConfigError(
+                fmt::format("mesh size: radix {} in dimension {} is below 2", radix[d], d));
         n *= radix[d];
-        if (n > (1u << 22)) throw ConfigError("mesh size: more than 4194304 nodes is not supported");
+        if (n > (1u << 22))
+            throw ConfigError("mesh size: more than 4194304 nodes is not supported");
     }
 }
 
@@ -64,11 +69,14 @@ std::string MeshShape::name() const {
 
 NodeId MeshShape::id(const Coord& c) const {
     if (c.size() != radix.size())
-        throw ConfigError(fmt::format("node address has {} coordinates, the network has {} dimensions", c.size(), radix.size()));
+        throw ConfigError(
+            fmt::format("node address has {} coordinates, the network has {} dimensions", c.size(),
+                        radix.size()));
     NodeId node = 0;
     for (std::size_t d = radix.size(); d-- > 0;) {
         if (c[d] >= radix[d])
-            throw ConfigError(fmt::format("node address: coordinate {} = {} is outside 0..{}", d, c[d], radix[d] - 1));
+            throw ConfigError(fmt::format("node address: coordinate {} = {} is outside 0..{}", d,
+                                          c[d], radix[d] - 1));
         node = node * radix[d] + c[d];
     }
     return node;
@@ -85,7 +93,8 @@ Coord MeshShape::coord(NodeId node) const {
 
 Coord MeshShape::parse_coord(const std::string& text) const {
     Coord c;
-    for (const auto& part : split(trim(text), ',')) c.push_back(parse_uint(trim(part), "node address '" + text + "'"));
+    for (const auto& part : split(trim(text), ','))
+        c.push_back(parse_uint(trim(part), "node address '" + text + "'"));
     id(c);  // range check
     return c;
 }
@@ -104,13 +113,19 @@ NodeId MeshShape::neighbour(NodeId node, PortId p) const {
     Coord c = coord(node);
     const std::uint32_t k = radix[dim];
     if (plus) {
-        if (c[dim] + 1 < k) ++c[dim];
-        else if (torus) c[dim] = 0;
-        else return kNoNode;
+        if (c[dim] + 1 < k)
+            ++c[dim];
+        else if (torus)
+            c[dim] = 0;
+        else
+            return kNoNode;
     } else {
-        if (c[dim] > 0) --c[dim];
-        else if (torus) c[dim] = k - 1;
-        else return kNoNode;
+        if (c[dim] > 0)
+            --c[dim];
+        else if (torus)
+            c[dim] = k - 1;
+        else
+            return kNoNode;
     }
     return id(c);
 }
@@ -129,7 +144,7 @@ int MeshShape::ecube_port(NodeId here, NodeId to) const {
         if (!torus) return port(d, b[d] > a[d]);
         const std::uint32_t k = radix[d];
         const std::uint32_t up = (b[d] + k - a[d]) % k;  // hops going +
-        return port(d, up <= k - up);                   // ties go +
+        return port(d, up <= k - up);                    // ties go +
     }
     return -1;
 }

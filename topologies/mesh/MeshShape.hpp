@@ -35,7 +35,9 @@ struct MeshShape {
     std::string format(NodeId node) const;
 
     PortId network_ports() const { return static_cast<PortId>(2 * dimensions()); }
-    static PortId port(unsigned dim, bool plus) { return static_cast<PortId>(2 * dim + (plus ? 1 : 0)); }
+    static PortId port(unsigned dim, bool plus) {
+        return static_cast<PortId>(2 * dim + (plus ? 1 : 0));
+    }
 
     /// Neighbour across network port p, or kNoNode at a mesh edge.
     NodeId neighbour(NodeId node, PortId p) const;

@@ -26,8 +26,10 @@ NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& para
 
         NodeSpec ns;
         ns.router = node;
-        for (unsigned i = 0; i < params.injection_channels; ++i) ns.injection_ports.push_back(static_cast<PortId>(net + i));
-        for (unsigned c = 0; c < params.consumption_channels; ++c) ns.consumption_ports.push_back(static_cast<PortId>(net + c));
+        for (unsigned i = 0; i < params.injection_channels; ++i)
+            ns.injection_ports.push_back(static_cast<PortId>(net + i));
+        for (unsigned c = 0; c < params.consumption_channels; ++c)
+            ns.consumption_ports.push_back(static_cast<PortId>(net + c));
         spec.nodes.push_back(ns);
 
         for (PortId q = 0; q < net; ++q) {

@@ -9,6 +9,7 @@
 namespace wormcast::mesh {
 
 /// Build the description of a mesh/torus network. `dateline` applies to tori only.
-NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& params, bool dateline = true);
+NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& params,
+                               bool dateline = true);
 
 }  // namespace wormcast::mesh

@@ -15,9 +15,11 @@
 
 namespace wormcast::min {
 
-NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params, const AtbmOptions& atbm) {
+NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params,
+                              const AtbmOptions& atbm) {
     if (params.injection_channels != 1 || params.consumption_channels != 1)
-        throw ConfigError("MIN networks: one injection and one consumption channel per node so far");
+        throw ConfigError(
+            "MIN networks: one injection and one consumption channel per node so far");
     auto wiring = std::make_shared<MinWiring>(shape);
     auto table = std::make_shared<MinReachTable>(*wiring);
     NetworkSpec spec;
@@ -49,23 +51,30 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
             const GroupedSwitch& g = grouping.tree_op_switch(id);
             if (!g.group) continue;
             const auto& all = grouping.domains();
-            const auto dit = std::find_if(all.begin(), all.end(), [&](const TokenDomain& t) { return t.label == *g.group; });
-            if (dit == all.end()) throw ModelError("switch names a token domain that does not exist");
+            const auto dit = std::find_if(
+                all.begin(), all.end(), [&](const TokenDomain& t) { return t.label == *g.group; });
+            if (dit == all.end())
+                throw ModelError("switch names a token domain that does not exist");
             const TokenDomain& d = *dit;
             RouterSpec& r = spec.routers[index(id)];
             r.token_ring = rings.at(*g.group);
-            r.token_stop = static_cast<unsigned>(std::find(d.members.begin(), d.members.end(), id) - d.members.begin());
-            if (r.token_stop >= d.members.size()) throw ModelError("token domain does not list its switch");
+            r.token_stop = static_cast<unsigned>(std::find(d.members.begin(), d.members.end(), id) -
+                                                 d.members.begin());
+            if (r.token_stop >= d.members.size())
+                throw ModelError("token domain does not list its switch");
             // The paper releases after B·(n_eff−k) flits, when the headers must have reached the
             // destinations. Here a switch also latches the h header flits beside its B-flit
             // buffer, so a stuck header can have (B+h) flits of its worm behind it per stage:
             // release after (B+h)·(n_eff−1−k)+1 flits, the first count that proves every header
             // below has taken its outputs (docs/min.md).
-            const unsigned h = header_flits(Header::bit_string(shape.nodes(), {}), HeaderFormat{params.flit_width, shape.nodes()});
-            r.token_release_flits = (params.buffer_depth + h) * (grouping.effective_stages() - 1 - g.kstage) + 1;
+            const unsigned h = header_flits(Header::bit_string(shape.nodes(), {}),
+                                            HeaderFormat{params.flit_width, shape.nodes()});
+            r.token_release_flits =
+                (params.buffer_depth + h) * (grouping.effective_stages() - 1 - g.kstage) + 1;
         }
     }
-    for (const MinLink& l : wiring->links()) spec.links.push_back(LinkSpec{index(l.from), l.out_port, index(l.to), l.in_port});
+    for (const MinLink& l : wiring->links())
+        spec.links.push_back(LinkSpec{index(l.from), l.out_port, index(l.to), l.in_port});
     for (NodeId a = 0; a < shape.nodes(); ++a) {
         const PortEndpoint in = wiring->node_entry(a), out = wiring->node_exit(a);
         NodeSpec ns;

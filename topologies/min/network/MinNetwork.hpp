@@ -17,6 +17,7 @@ struct AtbmOptions {
 };
 
 /// Router index of each switch is stage * rows + row.
-NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params, const AtbmOptions& atbm = {});
+NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params,
+                              const AtbmOptions& atbm = {});
 
 }  // namespace wormcast::min
