@@ -5,14 +5,17 @@
 
 #include <systemc>
 
+#include "systemc/Ticker.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
 
 class CycleTimer {
   public:
-    CycleTimer(sc_core::sc_time period, bool always_clocked)
-        : period_(period), always_(always_clocked) {}
+    /// With a ticker, "run next cycle" waits on its shared edge; without one, on a timed
+    /// notification of this process's own.
+    CycleTimer(sc_core::sc_time period, bool always_clocked, Ticker* ticker = nullptr)
+        : period_(period), always_(always_clocked), ticker_(ticker) {}
 
     sc_core::sc_time period() const { return period_; }
     Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
@@ -29,11 +32,14 @@ class CycleTimer {
             return true;
         }
         timed_wake_ = ~Cycle{0};
-        sc_core::next_trigger(period_);
+        next_cycle();
         return false;
     }
     /// Run again next cycle.
-    void next_cycle() { sc_core::next_trigger(period_); }
+    void next_cycle() {
+        if (ticker_) sc_core::next_trigger(ticker_->request(now() + 1));
+        else sc_core::next_trigger(period_);
+    }
     /// Sleep until one of `wake` fires (then run the cycle after it), or forever if none does.
     void sleep(const sc_core::sc_event_or_list& wake) {
         if (always_) return next_cycle();
@@ -52,6 +58,7 @@ class CycleTimer {
   private:
     sc_core::sc_time period_;
     bool always_;
+    Ticker* ticker_;
     bool sleeping_ = false;
     Cycle timed_wake_ = ~Cycle{0};
 };

@@ -20,7 +20,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
       spec_name_(spec.name),
       params_(params),
       clock_(params.clock_ns, SC_NS),
-      node_name_(spec.node_name) {
+      node_name_(spec.node_name),
+      ticker_(std::make_unique<Ticker>("ticker", clock_)) {
     const std::uint32_t node_count = static_cast<std::uint32_t>(spec.nodes.size());
     HeaderFormat format{params.flit_width, node_count};
     format.validate();
@@ -58,7 +59,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         if (drop_in && (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
             throw ConfigError(fmt::format("{}: the stand-in router has other port counts than the spec", rs.name));
         routers_.push_back(drop_in ? nullptr
-                                   : std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_));
+                                   : std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_,
+                                                              ticker_.get()));
         drop_ins_.push_back(std::move(drop_in));
         downstream_[r].assign(rs.outputs, Endpoint{});
     }
@@ -123,7 +125,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.always_clocked = params.always_clocked;
         auto firmware = spec.firmware ? spec.firmware(n) : std::make_unique<UnicastFirmware>();
         const std::string nic_name = fmt::format("nic{}", n);
-        nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_, &ledger_, &monitor_));
+        nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_, &ledger_, &monitor_,
+                                              ticker_.get()));
         Nic& nic = *nics_.back();
         for (std::size_t i = 0; i < ns.injection_ports.size(); ++i) {
             auto w = std::make_unique<LinkWires>(fmt::format("nic{}_inj{}", n, i));

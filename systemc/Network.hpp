@@ -15,6 +15,7 @@
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
 #include "systemc/Router.hpp"
+#include "systemc/Ticker.hpp"
 #include "systemc/Watchdog.hpp"
 #include "systemc/pure/DeliveryLedger.hpp"
 
@@ -74,6 +75,7 @@ private:
     sc_core::sc_time clock_;
     std::function<std::string(NodeId)> node_name_;
     ActivityMonitor monitor_;
+    std::unique_ptr<Ticker> ticker_;  ///< the shared clock edge of the routers and NICs
     DeliveryLedger ledger_;
     const RouterConfig& router_config(std::size_t r) const;
     const OutputStats& output_stats(std::size_t r, PortId q) const;

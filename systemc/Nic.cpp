@@ -28,7 +28,7 @@ std::vector<NodeId> receivers_of(const Header& h, std::uint32_t nodes) {
 }  // namespace
 
 Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware, sc_time period,
-         DeliveryLedger* ledger, ActivityMonitor* monitor)
+         DeliveryLedger* ledger, ActivityMonitor* monitor, Ticker* ticker)
     : sc_module(name),
       inj_valid("inj_valid", config.injection_channels),
       inj_flit("inj_flit", config.injection_channels),
@@ -40,7 +40,7 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
       host_out("host_out"),
       config_(std::move(config)),
       firmware_(std::move(firmware)),
-      timer_(period, config_.always_clocked),
+      timer_(period, config_.always_clocked, ticker),
       ledger_(ledger),
       monitor_(monitor) {
     if (config_.injection_channels == 0) throw ConfigError("injection_channels must be at least 1");
@@ -88,7 +88,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
                 fmt::format("node {}: destination {} is not in the network", config_.node, n));
     }
     if (d->length == 0) throw ConfigError("message length must be at least 1 flit");
-    const std::uint32_t id = next_sequence_++ * config_.nodes + config_.node;
+    const std::uint32_t id = next_multicast_++ * config_.nodes + config_.node;
     d->multicast = id;
     MulticastRequest request{id, config_.node, d->destinations, d->length};
     submitted_.push_back({timer_.now(), std::move(request), d->measured});
@@ -252,7 +252,7 @@ void Nic::run_startup(Cycle now) {
     if (!w.orders.empty()) work_.push_back(std::move(w));
 
     MessageRecord m;
-    m.id = next_sequence_++ * config_.nodes + config_.node;
+    m.id = next_message_++ * config_.nodes + config_.node;
     m.multicast = multicast;
     m.sender = config_.node;
     m.receivers = receivers_of(order.header, config_.nodes);

@@ -61,7 +61,8 @@ class Nic : public sc_core::sc_module {
     tlm_utils::simple_initiator_socket<Nic> host_out;  ///< DeliveryRecord writes to the host
 
     Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware,
-        sc_core::sc_time period, DeliveryLedger* ledger, ActivityMonitor* monitor);
+        sc_core::sc_time period, DeliveryLedger* ledger, ActivityMonitor* monitor,
+        Ticker* ticker = nullptr);
 
     const NicConfig& config() const { return config_; }
     const NicStats& stats() const { return stats_; }
@@ -133,7 +134,10 @@ class Nic : public sc_core::sc_module {
     std::vector<std::vector<CreditCounter>> inj_credits_;
     std::vector<std::vector<Incoming>> incoming_;
     std::deque<Due> deliveries_;
-    std::uint32_t next_sequence_ = 0;  ///< per-node counter for message and multicast ids
+    // Per-node counters: ids are sequence * nodes + node. Separate, because host writes and the
+    // NIC's own process may come in either order within a cycle.
+    std::uint32_t next_multicast_ = 0;
+    std::uint32_t next_message_ = 0;
     unsigned next_vc_ = 0;
 
     // Output registers: injection pipelines (t_inj) and consumption credit pipelines (t_cons).

@@ -22,7 +22,7 @@ std::vector<OutputUnit> make_outputs(const RouterConfig& c) {
 }  // namespace
 
 Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
-               sc_time period, ActivityMonitor* monitor)
+               sc_time period, ActivityMonitor* monitor, Ticker* ticker)
     : sc_module(name),
       in_valid("in_valid", config.inputs),
       in_flit("in_flit", config.inputs),
@@ -31,7 +31,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       out_flit("out_flit", config.outputs),
       out_credit("out_credit", config.outputs),
       config_(std::move(config)),
-      timer_(period, config_.always_clocked),
+      timer_(period, config_.always_clocked, ticker),
       monitor_(monitor),
       route_unit_(config_, std::move(routing)),
       outputs_(make_outputs(config_)),

@@ -51,7 +51,7 @@ class Router : public sc_core::sc_module {
 
     Router(sc_core::sc_module_name name, RouterConfig config,
            std::unique_ptr<RoutingFunction> routing, sc_core::sc_time period,
-           ActivityMonitor* monitor);
+           ActivityMonitor* monitor, Ticker* ticker = nullptr);
 
     const RouterConfig& config() const { return config_; }
     const OutputUnit& output(PortId q) const { return outputs_[q]; }

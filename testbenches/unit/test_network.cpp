@@ -147,6 +147,17 @@ TEST_CASE("a run replays bit-identically, and activity-driven equals always-cloc
         REQUIRE(a.ok());
         REQUIRE(a.arrival_digest.size() > 50);
         REQUIRE(a.arrival_digest == b.arrival_digest);
+        for (std::size_t i = 0; i < std::min(a.arrival_digest.size(), c.arrival_digest.size()); ++i)
+            if (a.arrival_digest[i] != c.arrival_digest[i]) {
+                INFO("first difference at " << i << ": message " << a.arrival_digest[i][0] << " node "
+                                            << a.arrival_digest[i][1] << " cycle " << a.arrival_digest[i][2]
+                                            << " vs message " << c.arrival_digest[i][0] << " node "
+                                            << c.arrival_digest[i][1] << " cycle " << c.arrival_digest[i][2]);
+                INFO("messages " << a.messages_sent << " vs " << c.messages_sent << ", cycles " << a.cycles << " vs "
+                                 << c.cycles << ", ok " << a.ok() << c.ok() << " problems " << c.problems.size());
+                CHECK(false);
+                break;
+            }
         REQUIRE(a.arrival_digest == c.arrival_digest);
         REQUIRE(a.cycles == c.cycles);
         REQUIRE(a.link_flits == c.link_flits);
