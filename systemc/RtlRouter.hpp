@@ -93,10 +93,20 @@ private:
     using OutFlitBits = PinType<decltype(std::declval<Model&>().out_flit_o)>;
     using OutCreditBits = PinType<decltype(std::declval<Model&>().out_credit_i)>;
 
+    /// An error raised in a process stops the run and reaches the caller (as in Router::cycle).
+    void tick() {
+        if (monitor_) monitor_->guarded([this] { clock_edge(); });
+        else clock_edge();
+    }
+    void forward() {
+        if (monitor_) monitor_->guarded([this] { copy_outputs(); });
+        else copy_outputs();
+    }
+
     /// Clock: rising edge at the start of every cycle (after sampling the ports), falling edge
     /// half a period later. Reset is applied at the edge of cycle 0, in which the SystemC Router
     /// cannot see any flit or credit either.
-    void tick() {
+    void clock_edge() {
         if (rising_) {
             const Cycle now = sc_core::sc_time_stamp().value() / period_.value();
             if (now > 0) observe(now - 1);
@@ -152,7 +162,7 @@ private:
     }
 
     /// The RTL's registered outputs onto the ports, in the delta after its clock edge.
-    void forward() {
+    void copy_outputs() {
         const OutValidBits& valid = rtl_out_valid_.read();
         const OutFlitBits& flits = rtl_out_flit_.read();
         const InCreditBits& credits = rtl_in_credit_.read();

@@ -1,0 +1,85 @@
+// Lock-step co-simulation runs (see LockStep.hpp). Like app::run_network, each run starts a fresh
+// SystemC kernel and leaks its modules with it.
+#include "testbenches/cosim/LockStep.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <exception>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/Network.hpp"
+#include "testbenches/traffic/TrafficHost.hpp"
+
+namespace wormcast::cosim {
+
+using namespace sc_core;
+
+void fresh_sc_kernel() {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    sc_curr_simcontext = new sc_simcontext();
+    sc_default_global_context = sc_curr_simcontext;
+    sc_report_handler::set_actions(SC_ID_INSTANCE_EXISTS_, SC_DO_NOTHING);
+    sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", SC_DO_NOTHING);
+    sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user.", SC_DO_NOTHING);
+}
+
+LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
+                            const LinkTrace* expected, Cycle drain_limit) {
+    fresh_sc_kernel();
+    LockStepResult result;
+    auto* network = new Network("net", std::move(spec), params);
+    for (std::size_t r = 0; r < network->routers(); ++r) result.drop_in_routers += network->is_drop_in(r) ? 1 : 0;
+    const sc_time clock = network->clock();
+    std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
+    Cycle last_send = 0;
+    for (auto& s : sends) {
+        if (s.source >= network->nodes()) throw ConfigError(fmt::format("send from node {} outside the network", s.source));
+        last_send = std::max(last_send, s.at);
+        per_node[s.source].push_back(std::move(s));
+    }
+    std::vector<TrafficHost*> hosts;
+    for (NodeId n = 0; n < network->nodes(); ++n) {
+        auto* host = new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+        host->to_nic.bind(network->nic(n).host_in);
+        network->nic(n).host_out.bind(host->from_nic);
+        hosts.push_back(host);
+    }
+    auto* monitor = new LinkMonitor("lockstep", *network, expected, expected ? nullptr : &result.trace);
+
+    auto quiet = [&] {
+        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0) return false;
+        for (NodeId n = 0; n < network->nodes(); ++n)
+            if (!network->nic(n).quiescent() || hosts[n]->submitted() != hosts[n]->schedule().size()) return false;
+        return true;
+    };
+    // Both runs of a comparison step through the same chunks, so an equal run stops equally.
+    const Cycle chunk = 50;
+    sc_start(clock * static_cast<double>(last_send + 1));
+    for (Cycle drained = 0; drained < drain_limit; drained += chunk) {
+        if (monitor->mismatched() || network->watchdog().fired() || quiet()) break;
+        sc_start(clock * static_cast<double>(chunk));
+    }
+    // A process that hit an error stopped the run; rethrow that error as it was raised.
+    if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
+    result.cycles = sc_time_stamp().value() / clock.value();
+    result.quiet = quiet();
+    result.mismatch = monitor->mismatch();
+    result.mismatch_cycle = monitor->mismatch_cycle();
+    if (!result.mismatch.empty() || !expected) {
+        // Nothing more to check.
+    } else if (monitor->cycles_checked() != expected->cycles()) {
+        result.mismatch = fmt::format("the run checked {} cycles, the recording has {}", monitor->cycles_checked(),
+                                      expected->cycles());
+    }
+    if (network->watchdog().fired()) result.problems.push_back(network->watchdog().report());
+    for (auto& p : network->ledger().problems(/*final=*/result.quiet)) result.problems.push_back(std::move(p));
+    result.messages = network->ledger().messages().size();
+    for (const auto& [id, m] : network->ledger().messages())
+        for (const auto& [node, cycle] : m.arrived) result.arrivals.push_back({id, node, cycle});
+    std::sort(result.arrivals.begin(), result.arrivals.end());
+    return result;
+}
+
+}  // namespace wormcast::cosim

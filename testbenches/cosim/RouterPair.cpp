@@ -1,0 +1,173 @@
+// Side-by-side router bench (see RouterPair.hpp).
+#include "testbenches/cosim/RouterPair.hpp"
+
+#include <memory>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/Router.hpp"
+#include "testbenches/cosim/CreditSink.hpp"
+#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/WormSource.hpp"
+#include "topologies/mesh/EcubeRouting.hpp"
+
+namespace wormcast::cosim {
+
+using namespace sc_core;
+
+namespace {
+
+/// Both routers, their stimulus and downstream models, and the per-cycle comparison.
+class RouterPair : public sc_module {
+public:
+    RouterPair(sc_module_name name, const RtlModel& model, const RouterPairOptions& options)
+        : sc_module(name), period_(5, SC_NS) {
+        const RtlRouterParams& m = model.params;
+        const auto shape = mesh::MeshShape::parse(fmt::format("{}x{}", m.mesh_x, m.mesh_y), false);
+        RouterConfig c;
+        c.name = fmt::format("node{}", options.node);
+        c.node = options.node;
+        c.inputs = static_cast<PortId>(4 + m.injection_channels);
+        c.outputs = static_cast<PortId>(4 + m.consumption_channels);
+        c.vcs = m.vcs;
+        c.buffer_depth = m.buffer_depth;
+        c.t_node = m.t_node;
+        c.t_sw = m.t_sw;
+        for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
+        for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
+        c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
+        mesh::EcubeOptions routing{m.vcs, false, m.consumption_channels};
+        reference_ = std::make_unique<Router>("systemc", c, std::make_unique<mesh::EcubeRouting>(shape, options.node, routing),
+                                              period_, nullptr);
+        rtl_ = model.make(c, period_, nullptr);
+
+        auto signals = [](const char* base, std::size_t n, auto tag) {
+            using Signal = sc_signal<decltype(tag)>;
+            return std::make_unique<sc_vector<Signal>>(base, n);
+        };
+        in_valid_ = signals("in_valid", c.inputs, bool{});
+        in_flit_ = signals("in_flit", c.inputs, Flit{});
+        ref_in_credit_ = signals("ref_in_credit", c.inputs, std::uint32_t{});
+        rtl_in_credit_ = signals("rtl_in_credit", c.inputs, std::uint32_t{});
+        ref_out_valid_ = signals("ref_out_valid", c.outputs, bool{});
+        ref_out_flit_ = signals("ref_out_flit", c.outputs, Flit{});
+        rtl_out_valid_ = signals("rtl_out_valid", c.outputs, bool{});
+        rtl_out_flit_ = signals("rtl_out_flit", c.outputs, Flit{});
+        out_credit_ = signals("out_credit", c.outputs, std::uint32_t{});
+
+        for (PortId p = 0; p < c.inputs; ++p) {
+            WormSourceConfig sc;
+            sc.vcs = m.vcs;
+            sc.buffer_depth = m.buffer_depth;
+            sc.flit_width = m.flit_width;
+            sc.nodes = shape.nodes();
+            sc.load = options.load;
+            sc.first_message = 1 + p * 100000u;
+            sc.seed = options.seed * 1000 + p;
+            sources_.push_back(std::make_unique<WormSource>(fmt::format("source{}", p).c_str(), sc, period_));
+            sources_.back()->valid((*in_valid_)[p]);
+            sources_.back()->flit((*in_flit_)[p]);
+            sources_.back()->credit((*ref_in_credit_)[p]);
+            reference_->in_valid[p]((*in_valid_)[p]);
+            reference_->in_flit[p]((*in_flit_)[p]);
+            reference_->in_credit[p]((*ref_in_credit_)[p]);
+            rtl_->in_valid[p]((*in_valid_)[p]);
+            rtl_->in_flit[p]((*in_flit_)[p]);
+            rtl_->in_credit[p]((*rtl_in_credit_)[p]);
+        }
+        for (PortId q = 0; q < c.outputs; ++q) {
+            sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), m.vcs, m.buffer_depth,
+                                                          options.drain, options.seed * 1000 + 500 + q, period_));
+            sinks_.back()->valid((*ref_out_valid_)[q]);
+            sinks_.back()->flit((*ref_out_flit_)[q]);
+            sinks_.back()->credit((*out_credit_)[q]);
+            reference_->out_valid[q]((*ref_out_valid_)[q]);
+            reference_->out_flit[q]((*ref_out_flit_)[q]);
+            reference_->out_credit[q]((*out_credit_)[q]);
+            rtl_->out_valid[q]((*rtl_out_valid_)[q]);
+            rtl_->out_flit[q]((*rtl_out_flit_)[q]);
+            rtl_->out_credit[q]((*out_credit_)[q]);
+        }
+        SC_METHOD(compare);
+    }
+
+    const std::string& mismatch() const { return mismatch_; }
+    std::vector<std::unique_ptr<WormSource>>& sources() { return sources_; }
+    std::vector<std::unique_ptr<CreditSink>>& sinks() { return sinks_; }
+
+private:
+    SC_HAS_PROCESS(RouterPair);
+
+    /// In the middle of every cycle: what both routers drove in it must be equal.
+    void compare() {
+        if (!started_) {
+            started_ = true;
+            next_trigger(period_ / 2.0);
+            return;
+        }
+        const Cycle cycle = cycle_++;
+        for (std::size_t q = 0; q < ref_out_valid_->size(); ++q) {
+            const bool rv = (*ref_out_valid_)[q].read(), tv = (*rtl_out_valid_)[q].read();
+            const Flit rf = (*ref_out_flit_)[q].read(), tf = (*rtl_out_flit_)[q].read();
+            if (rv != tv || rf != tf)
+                return fail(fmt::format("first mismatch in cycle {} on output {}:\n  expected (SystemC) valid={} {}\n"
+                                        "  actual   (RTL)     valid={} {}",
+                                        cycle, q, rv ? 1 : 0, to_string(rf), tv ? 1 : 0, to_string(tf)));
+        }
+        for (std::size_t p = 0; p < ref_in_credit_->size(); ++p) {
+            const std::uint32_t rc = (*ref_in_credit_)[p].read(), tc = (*rtl_in_credit_)[p].read();
+            if (rc != tc)
+                return fail(fmt::format("first mismatch in cycle {} on the credits of input {}:\n  expected (SystemC) "
+                                        "0x{:x}\n  actual   (RTL)     0x{:x}",
+                                        cycle, p, rc, tc));
+        }
+        next_trigger(period_);
+    }
+
+    void fail(std::string report) {
+        mismatch_ = std::move(report);
+        sc_stop();
+    }
+
+    sc_time period_;
+    std::unique_ptr<Router> reference_;
+    std::unique_ptr<DropInRouter> rtl_;
+    std::unique_ptr<sc_vector<sc_signal<bool>>> in_valid_, ref_out_valid_, rtl_out_valid_;
+    std::unique_ptr<sc_vector<sc_signal<Flit>>> in_flit_, ref_out_flit_, rtl_out_flit_;
+    std::unique_ptr<sc_vector<sc_signal<std::uint32_t>>> ref_in_credit_, rtl_in_credit_, out_credit_;
+    std::vector<std::unique_ptr<WormSource>> sources_;
+    std::vector<std::unique_ptr<CreditSink>> sinks_;
+    bool started_ = false;
+    Cycle cycle_ = 0;
+    std::string mismatch_;
+};
+
+}  // namespace
+
+RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options) {
+    fresh_sc_kernel();
+    auto* bench = new RouterPair("pair", model, options);  // leaked with its kernel, as in run_lockstep
+    const sc_time period(5, SC_NS);
+    sc_start(period * static_cast<double>(options.cycles));
+    for (auto& s : bench->sources()) s->stop();
+    RouterPairResult result;
+    auto count = [&] {
+        result.flits_in = result.flits_out = 0;
+        for (auto& s : bench->sources()) result.flits_in += s->flits_sent();
+        for (auto& s : bench->sinks()) result.flits_out += s->flits_received();
+        bool idle = result.flits_in == result.flits_out;
+        for (auto& s : bench->sources()) idle = idle && s->idle();
+        for (auto& s : bench->sinks()) idle = idle && s->empty();
+        return idle;
+    };
+    for (int chunk = 0; chunk < 200 && bench->mismatch().empty() && !count(); ++chunk) sc_start(period * 50.0);
+    result.drained = count();
+    result.mismatch = bench->mismatch();
+    result.cycles = sc_time_stamp().value() / period.value();
+    for (auto& s : bench->sinks())
+        for (const auto& p : s->problems()) result.problems.push_back(p);
+    return result;
+}
+
+}  // namespace wormcast::cosim

@@ -1,0 +1,213 @@
+// Co-simulation of the Verilated RTL router (rtl/wc_router.sv) against the SystemC Router on a 4x4
+// mesh (issue 6): lock-step equality of every link in every cycle on seeded unicast traffic for
+// every verilated configuration, all-RTL and mixed networks, exactly-once delivery with the
+// all-SystemC latencies, and the first-mismatch report of the lock-step check itself.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "app/Runner.hpp"
+#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/RtlModels.hpp"
+#include "topologies/mesh/network/MeshNetwork.hpp"
+
+using namespace wormcast;
+using namespace wormcast::cosim;
+
+namespace {
+
+const mesh::MeshShape& mesh4x4() {
+    static const mesh::MeshShape shape = mesh::MeshShape::parse("4x4", false);
+    return shape;
+}
+
+NetworkParams params_of(const RtlModel& model) {
+    NetworkParams p;
+    p.vcs = model.params.vcs;
+    p.buffer_depth = model.params.buffer_depth;
+    p.flit_width = model.params.flit_width;
+    p.t_node = model.params.t_node;
+    p.t_sw = model.params.t_sw;
+    p.t_phy = model.params.t_phy;
+    p.t_inj = model.params.t_inj;
+    p.t_cons = model.params.t_cons;
+    p.injection_channels = model.params.injection_channels;
+    p.consumption_channels = model.params.consumption_channels;
+    return p;
+}
+
+std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles, std::uint64_t seed) {
+    UniformTraffic t;
+    t.load = load;
+    t.length = length;
+    t.worm_flits = length + 1;
+    t.warmup = 0;
+    t.measure = cycles;
+    return uniform_schedule(t, mesh4x4().nodes(), seed);
+}
+
+NetworkSpec mesh_spec(const NetworkParams& p, std::function<bool(NodeId)> use_rtl) {
+    NetworkSpec spec = mesh::build_mesh_network(mesh4x4(), p);
+    if (use_rtl) spec.router_factory = mesh_rtl_factory(mesh4x4(), p, std::move(use_rtl));
+    return spec;
+}
+
+/// Reference run (all SystemC) then the same traffic with `use_rtl` routers in RTL, compared
+/// cycle by cycle; returns the comparing run.
+LockStepResult lockstep(const NetworkParams& p, const std::vector<ScheduledSend>& sends,
+                        const std::function<bool(NodeId)>& use_rtl, LockStepResult* reference_out = nullptr) {
+    LockStepResult reference = run_lockstep(mesh_spec(p, nullptr), p, sends, nullptr);
+    INFO("reference run: " << reference.cycles << " cycles, " << reference.messages << " messages");
+    for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
+    REQUIRE(reference.quiet);
+    REQUIRE(reference.problems.empty());
+    LockStepResult rtl = run_lockstep(mesh_spec(p, use_rtl), p, sends, &reference.trace);
+    if (reference_out) *reference_out = std::move(reference);
+    return rtl;
+}
+
+}  // namespace
+
+TEST_CASE("every verilated configuration is in lock step with the SystemC router on a 4x4 mesh",
+          "[cosim][lockstep]") {
+    REQUIRE(rtl_models().size() >= 4);
+    int runs = 0;
+    for (const auto& model : rtl_models()) {
+        const NetworkParams p = params_of(model);
+        // Light, heavy and saturating load: zero-load pipelines, contention and back-pressure.
+        for (const double load : {0.05, 0.3, 0.8}) {
+            const std::uint64_t seed = 11 + static_cast<std::uint64_t>(runs) * 7;
+            const std::uint32_t length = 1 + static_cast<std::uint32_t>(seed % 9);
+            const auto sends = uniform_traffic(load, length, 300, seed);
+            INFO("model " << model.name << " (" << model.params.describe() << "), load " << load << ", length "
+                          << length << ", seed " << seed << ", " << sends.size() << " messages");
+            LockStepResult reference;
+            const LockStepResult rtl = lockstep(p, sends, [](NodeId) { return true; }, &reference);
+            INFO(rtl.mismatch);
+            REQUIRE(rtl.drop_in_routers == 16);
+            REQUIRE(rtl.mismatch.empty());
+            REQUIRE(rtl.quiet);
+            REQUIRE(rtl.problems.empty());
+            REQUIRE(rtl.cycles == reference.cycles);
+            REQUIRE(rtl.arrivals == reference.arrivals);
+            REQUIRE(rtl.messages == sends.size());
+            ++runs;
+        }
+    }
+    REQUIRE(runs == static_cast<int>(3 * rtl_models().size()));
+}
+
+TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one", "[cosim][lockstep]") {
+    for (const auto& model : rtl_models()) {
+        const NetworkParams p = params_of(model);
+        for (const std::uint64_t seed : {3u, 4u}) {
+            // A seeded random half of the routers in RTL, so RTL and SystemC routers face each other.
+            std::mt19937_64 rng(seed);
+            std::set<NodeId> rtl_nodes;
+            while (rtl_nodes.size() < 8) rtl_nodes.insert(static_cast<NodeId>(rng() % 16));
+            const auto sends = uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
+            INFO("model " << model.name << ", seed " << seed);
+            const LockStepResult mixed = lockstep(p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
+            INFO(mixed.mismatch);
+            REQUIRE(mixed.drop_in_routers == 8);
+            REQUIRE(mixed.mismatch.empty());
+            REQUIRE(mixed.quiet);
+            REQUIRE(mixed.problems.empty());
+        }
+    }
+}
+
+TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with the all-SystemC latencies",
+          "[cosim][mixed]") {
+    for (const auto& model : rtl_models()) {
+        const NetworkParams p = params_of(model);
+        const std::uint64_t seed = 42;
+        UniformTraffic t;
+        t.load = 0.25;
+        t.length = 6;
+        t.worm_flits = 7;
+        t.warmup = 100;
+        t.measure = 400;
+        app::RunOptions o;
+        o.seed = seed;
+        o.warmup = t.warmup;
+        o.measure = t.measure;
+        o.drain_limit = 100000;
+        const auto sends = uniform_schedule(t, mesh4x4().nodes(), seed);
+        // Checkerboard: every link joins an RTL router and a SystemC router.
+        const auto checkerboard = [](NodeId n) { return ((n % 4) + (n / 4)) % 2 == 0; };
+        const auto reference = app::run_network(mesh_spec(p, nullptr), p, sends, o);
+        const auto mixed = app::run_network(mesh_spec(p, checkerboard), p, sends, o);
+        INFO("model " << model.name);
+        for (const auto& problem : mixed.problems) UNSCOPED_INFO(problem);
+        REQUIRE(reference.ok());
+        REQUIRE(mixed.ok());
+        REQUIRE(mixed.traffic.multicasts > 0);
+        REQUIRE(mixed.traffic.completed == mixed.traffic.multicasts);
+        REQUIRE(mixed.flits_injected == mixed.flits_consumed);
+        REQUIRE(mixed.arrival_digest == reference.arrival_digest);
+        REQUIRE(mixed.traffic.latency.mean == reference.traffic.latency.mean);
+        REQUIRE(mixed.traffic.latency.max == reference.traffic.latency.max);
+        REQUIRE(mixed.link_flits == reference.link_flits);
+        REQUIRE(mixed.cycles == reference.cycles);
+    }
+}
+
+TEST_CASE("an all-RTL mesh meets the zero-load latency formula of docs/pipeline.md", "[cosim][latency]") {
+    for (const auto& model : rtl_models()) {
+        const NetworkParams p = params_of(model);
+        const NodeId src = 0, dst = 15;  // corner to corner: 6 hops
+        const std::uint32_t length = 9;
+        const auto r = app::run_network(mesh_spec(p, [](NodeId) { return true; }), p,
+                                        {ScheduledSend{3, src, {dst}, length, true}}, app::RunOptions{});
+        REQUIRE(r.ok());
+        REQUIRE(r.traffic.completed == 1);
+        const Cycle hops = mesh4x4().distance(src, dst);
+        // With shallow buffers the worm may not stream at one flit per cycle; the head still does.
+        const Cycle head = p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons;
+        INFO("model " << model.name);
+        REQUIRE(r.traffic.latency.max >= Approx(head + length));
+        if (p.buffer_depth >= p.t_node + p.t_sw + 2 * std::max({p.t_phy, p.t_inj, p.t_cons}) + 1)
+            REQUIRE(r.traffic.latency.max == Approx(head + length));
+    }
+}
+
+TEST_CASE("the lock-step check stops at the first difference and names cycle, link, expected and actual",
+          "[cosim][checker]") {
+    const NetworkParams p = params_of(rtl_models().front());
+    const std::vector<ScheduledSend> sends{{5, 0, {3}, 4, true}, {9, 6, {12}, 3, true}};
+    LockStepResult reference = run_lockstep(mesh_spec(p, nullptr), p, sends, nullptr);
+    REQUIRE(reference.quiet);
+    // The same traffic, but the second message leaves node 6 one cycle later.
+    auto late = sends;
+    late[1].at += 1;
+    const LockStepResult other = run_lockstep(mesh_spec(p, [](NodeId) { return true; }), p, late, &reference.trace);
+    // Where the reference first drives a flit on node 6's injection channel.
+    std::size_t link = 0;
+    while (link < reference.trace.links.size() && reference.trace.links[link].link != "node 2,1 injection 0") ++link;
+    REQUIRE(link < reference.trace.links.size());
+    Cycle first = 0;
+    while (first < reference.trace.cycles() &&
+           !reference.trace.samples[first * reference.trace.links.size() + link].valid)
+        ++first;
+    INFO(other.mismatch);
+    REQUIRE(other.mismatch_cycle == first);
+    REQUIRE_THAT(other.mismatch, Catch::Contains(fmt::format("first mismatch in cycle {} on link node 2,1 injection 0", first)));
+    REQUIRE_THAT(other.mismatch, Catch::Contains("valid/flit driven by NIC of node 2,1"));
+    REQUIRE_THAT(other.mismatch, Catch::Contains("expected valid=1"));
+    REQUIRE_THAT(other.mismatch, Catch::Contains("actual   valid=0"));
+}
+
+TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cosim][config]") {
+    NetworkParams p = params_of(rtl_models().front());
+    p.buffer_depth = 7;
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration has"));
+    p = params_of(rtl_models().front());
+    p.path_worms = true;
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("multicast"));
+    const auto torus = mesh::MeshShape::parse("4x4", true);
+    REQUIRE_THROWS_WITH(mesh_rtl_params(torus, params_of(rtl_models().front())), Catch::Contains("not a 2-D mesh"));
+}
