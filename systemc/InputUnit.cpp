@@ -39,8 +39,7 @@ void InputVc::reset_worm() {
 }
 
 InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
-    : vc_arbiter(vcs),
-      credit_ring_(ring_size(credit_latency), 0),
+    : credit_ring_(ring_size(credit_latency), 0),
       credit_latency_(credit_latency),
       ring_mask_(ring_size(credit_latency) - 1) {
     vcs_.reserve(vcs);

@@ -8,7 +8,6 @@
 #include "systemc/Flit.hpp"
 #include "systemc/pure/Fifo.hpp"
 #include "systemc/pure/Header.hpp"
-#include "systemc/pure/RoundRobinArbiter.hpp"
 #include "systemc/pure/Routing.hpp"
 
 namespace wormcast {
@@ -61,7 +60,6 @@ class InputUnit {
     bool credits_in_flight() const { return credits_in_flight_ > 0; }
     bool any_buffered() const;
 
-    RoundRobinArbiter vc_arbiter;
 
   private:
     std::vector<InputVc> vcs_;
