@@ -11,12 +11,17 @@
 #include "app/Results.hpp"
 #include "app/Runner.hpp"
 #include "app/MeshMulticastRuns.hpp"
+#include "app/Reproduce.hpp"
 #include "app/Scenario.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/MeshMulticastJson.hpp"
 #include "topologies/mesh/MeshMulticastPlan.hpp"
 #include "topologies/mesh/MeshMulticastRender.hpp"
 #include "topologies/mesh/StartupStepModel.hpp"
+#include "topologies/min/AtbmPlan.hpp"
+#include "topologies/min/MinJson.hpp"
+#include "topologies/min/SoftwareMinMulticast.hpp"
+#include "topologies/min/SwitchGrouping.hpp"
 
 namespace wormcast::app {
 
@@ -62,8 +67,80 @@ mesh::MeshMulticastConfig mesh_config(const std::string& topology, const std::st
     return c;
 }
 
+/// Node list "5,9,63" of a MIN (node numbers).
+std::vector<NodeId> parse_min_nodes(const min::MinShape& shape, const std::string& text) {
+    std::vector<NodeId> out;
+    std::stringstream ss(text);
+    for (std::string item; std::getline(ss, item, ',');) {
+        if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 9)
+            throw ConfigError(fmt::format("--dests: '{}' is not a node number", item));
+        const auto node = static_cast<NodeId>(std::stoul(item));
+        shape.check_node(node, "--dests");
+        out.push_back(node);
+    }
+    if (out.empty()) throw ConfigError("--dests: name at least one destination, e.g. 5,9,63");
+    return out;
+}
+
+int min_plan_command(const std::string& topology, const std::string& algorithm, const std::string& source,
+                     const std::string& dests, bool json) {
+    const auto shape = min::MinShape::parse(topology);
+    const auto src = parse_min_nodes(shape, source);
+    if (src.size() != 1) throw ConfigError("--source: one node number");
+    const auto destinations = parse_min_nodes(shape, dests);
+    if (algorithm == "atbm") {
+        const min::MinWiring wiring(shape);
+        const auto plan = min::plan_atbm(wiring, src[0], destinations);
+        if (json) {
+            std::cout << min::atbm_plan_json(plan) << "\n";
+            return 0;
+        }
+        std::cout << fmt::format("atbm on {}: source {}, bit-string {}, turnaround {}\n", shape.name(), src[0],
+                                 plan.bitstring, plan.turnaround_stage ? std::to_string(*plan.turnaround_stage) : "none");
+        for (const auto& h : plan.hops)
+            std::cout << fmt::format("  stage {} row {} {:<8} in {} out {}{}\n", h.switch_id.stage, h.switch_id.row,
+                                     min::to_string(h.direction), h.in_port, fmt::join(h.out_ports, ","),
+                                     h.tree_op ? "  (tree operation)" : "");
+        return 0;
+    }
+    const auto soft = min::parse_software_min_algorithm(algorithm);
+    min::check_algorithm_fits(soft, shape);
+    const auto plan = min::plan_software_multicast(shape, soft, src[0], destinations);
+    if (json) {
+        std::cout << min::software_plan_json(plan) << "\n";
+        return 0;
+    }
+    std::cout << fmt::format("{} on {}: source {}, {} destinations, {} steps\n", algorithm, shape.name(), src[0],
+                             destinations.size(), plan.steps);
+    for (const auto& send : plan.sends) std::cout << fmt::format("  step {}: {} -> {}\n", send.step, send.from, send.to);
+    return 0;
+}
+
+int groups_command(const std::string& topology, unsigned consumption, bool json) {
+    const auto shape = min::MinShape::parse(topology);
+    const min::MinWiring wiring(shape);
+    const min::SwitchGrouping grouping(wiring, consumption);
+    if (json) {
+        std::cout << min::groups_json(grouping) << "\n";
+        return 0;
+    }
+    std::cout << fmt::format("{} with {} consumption channel(s): {} token groups\n", shape.name(), consumption,
+                             grouping.domains().size());
+    std::cout << "stage  row  k   copy      tag                group (size)\n";
+    for (const auto& g : grouping.switches())
+        std::cout << fmt::format("{:<6} {:<4} {:<3} {:<9} {:<18} {}\n", g.switch_id.stage, g.switch_id.row, g.kstage,
+                                 shape.kind == min::MinKind::Bidirectional ? (g.backward ? "backward" : "forward") : "-",
+                                 fmt::format("{{{}}}", fmt::join(grouping.tag(g.kstage, g.switch_id.row), ",")),
+                                 g.group ? fmt::format("{} ({})", *g.group, g.group_size) : std::string("none"));
+    return 0;
+}
+
 int plan_command(const std::string& topology, const std::string& algorithm, const std::string& leader_phase,
                  const std::string& source, const std::string& dests, bool json, const std::string& dot) {
+    if (topology.rfind("min-", 0) == 0) {
+        if (!dot.empty()) throw ConfigError("--dot: only for mesh multicast plans");
+        return min_plan_command(topology, algorithm, source, dests, json);
+    }
     const auto config = mesh_config(topology, algorithm, leader_phase);
     std::vector<NodeId> destinations;
     std::stringstream ds(dests);
@@ -138,11 +215,12 @@ int run_cli(int argc, char** argv) {
     auto* plan = cli.add_subcommand("plan", "print the sends of one multicast (start-up-only model)");
     std::string topology, algorithm, leader_phase = "umesh", source, dests, dot;
     bool plan_json = false;
-    plan->add_option("--topology", topology, "network, e.g. mesh:8x8 or mesh:6x6x6")->required();
-    plan->add_option("--algorithm", algorithm, "umesh | spumesh | hl | sqhl | schl")->required();
+    plan->add_option("--topology", topology, "network: mesh:8x8, mesh:6x6x6, min-uni:b=2,n=3, min-bi:b=8,n=2")->required();
+    plan->add_option("--algorithm", algorithm, "mesh: umesh | spumesh | hl | sqhl | schl; MIN: atbm | cmin | umin")
+        ->required();
     plan->add_option("--leader-phase", leader_phase, "HL family: umesh (chain order) or spumesh (rotated chain)");
-    plan->add_option("--source", source, "source node, e.g. 3,3")->required();
-    plan->add_option("--dests", dests, "destinations, e.g. \"1,0;2,0;7,7\"")->required();
+    plan->add_option("--source", source, "source node: 3,3 on a mesh, 0 on a MIN")->required();
+    plan->add_option("--dests", dests, "destinations: \"1,0;2,0;7,7\" on a mesh, 5,9,63 on a MIN")->required();
     plan->add_flag("--json", plan_json, "print JSON");
     plan->add_option("--dot", dot, "also write the tree as Graphviz to this file");
 
@@ -160,6 +238,25 @@ int run_cli(int argc, char** argv) {
     steps->add_flag("--json", steps_json, "print JSON");
     steps->add_flag("--model", model, "use the pure start-up model instead of the cycle-accurate network");
 
+    auto* groups = cli.add_subcommand("groups", "the ATBM switch groups (token domains) of a multistage network");
+    unsigned group_consumption = 1;
+    bool groups_json_flag = false;
+    groups->add_option("--topology", topology, "min-uni:b=2,n=3 or min-bi:b=4,n=2")->required();
+    groups->add_option("--consumption", group_consumption, "consumption channels per node: 1 or b (default 1)");
+    groups->add_flag("--json", groups_json_flag, "print JSON");
+
+    auto* reproduce = cli.add_subcommand("reproduce", "reproduce a paper's table or figure (list: reproduce --list)");
+    std::string what;
+    bool list = false;
+    ReproduceOptions ropts;
+    reproduce->add_option("name", what, "e.g. kp-table1");
+    reproduce->add_flag("--list", list, "list the reproductions");
+    reproduce->add_option("--runs", ropts.runs, "random patterns averaged per point (default 30)");
+    reproduce->add_flag("--quick", ropts.quick, "scaled-down sizes and runs");
+    reproduce->add_option("--out", ropts.out_dir, "directory for CSV and PNG files (default results)");
+    reproduce->add_option("--seed", ropts.seed, "base random seed");
+    reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
+
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -169,6 +266,17 @@ int run_cli(int argc, char** argv) {
         if (*run) return run_command(scenario, sets, vcd, json, seed);
         if (*plan) return plan_command(topology, algorithm, leader_phase, source, dests, plan_json, dot);
         if (*steps) return steps_command(topology, algorithm, leader_phase, pattern_file, consumption, steps_json, model);
+        if (*groups) return groups_command(topology, group_consumption, groups_json_flag);
+        if (*reproduce) {
+            const auto all = all_reproductions();
+            if (list || what.empty()) {
+                for (const auto& r : all) std::cout << fmt::format("{:<14} {}\n", r.name, r.description);
+                return what.empty() && !list ? 2 : 0;
+            }
+            for (const auto& r : all)
+                if (r.name == what) return r.run(ropts);
+            throw ConfigError(fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
+        }
     } catch (const ConfigError& e) {
         std::cerr << "wormcast: error: " << e.what() << "\n";
         return 2;

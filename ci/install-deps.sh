@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian packages wormcast needs, only those missing; quiet when all are present.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libsystemc-dev verilator catch2 libfmt-dev
+packages=(build-essential cmake pkg-config libsystemc-dev verilator catch2 libfmt-dev gnuplot-nox
           libyaml-cpp-dev libcli11-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,32 @@
+// `wormcast reproduce NAME`: experiments that reproduce a paper's table or figure, each printing
+// wormcast's numbers beside the paper's and writing CSV (and a PNG plot for figures).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace wormcast::app {
+
+struct ReproduceOptions {
+    unsigned runs = 30;          ///< random patterns averaged per point (the papers use 30)
+    bool quick = false;          ///< scaled-down sizes/runs for a fast look
+    std::string out_dir = "results";  ///< CSV and PNG files go here
+    std::uint64_t seed = 1;
+    unsigned jobs = 0;           ///< parallel worker processes (0: one per core)
+};
+
+struct Reproduction {
+    std::string name;         ///< e.g. "kp-table1"
+    std::string description;  ///< one line
+    std::function<int(const ReproduceOptions&)> run;  ///< exit code
+};
+
+/// Kesavan & Panda (topologies/mesh): kp-table1 ... kp-table6, kp-fig15 ... kp-fig21.
+void add_kp_reproductions(std::vector<Reproduction>& out);
+
+/// Every reproduction the program knows, in a stable order.
+std::vector<Reproduction> all_reproductions();
+
+}  // namespace wormcast::app
