@@ -160,6 +160,7 @@ int plan_command(const std::string& topology, const std::string& algorithm, cons
 int steps_command(const std::string& topology, const std::string& algorithm, const std::string& leader_phase,
                   const std::string& pattern_file, unsigned consumption, bool json, bool model) {
     const auto config = mesh_config(topology, algorithm, leader_phase);
+    if (consumption == 0) consumption = 2 * config.shape.dimensions();
     std::ifstream in(pattern_file);
     if (!in) throw ConfigError(fmt::format("--pattern: cannot read '{}'", pattern_file));
     std::stringstream text;
@@ -226,7 +227,7 @@ int run_cli(int argc, char** argv) {
 
     auto* steps = cli.add_subcommand("steps", "run a multicast pattern in start-up-only mode and count steps");
     std::string pattern_file;
-    unsigned consumption = 4;
+    unsigned consumption = 0;
     bool steps_json = false, model = false;
     steps->add_option("--topology", topology, "network, e.g. mesh:8x8")->required();
     steps->add_option("--algorithm", algorithm, "umesh | spumesh | hl | sqhl | schl")->required();
@@ -234,7 +235,7 @@ int run_cli(int argc, char** argv) {
     steps->add_option("--pattern", pattern_file,
                       "JSON {\"multicasts\":[{\"source\":[x,y],\"destinations\":[[x,y],...]},...]}")
         ->required();
-    steps->add_option("--consumption", consumption, "consumption channels per node (default 4)");
+    steps->add_option("--consumption", consumption, "consumption channels per node (default 2n: one per input direction)");
     steps->add_flag("--json", steps_json, "print JSON");
     steps->add_flag("--model", model, "use the pure start-up model instead of the cycle-accurate network");
 
@@ -251,8 +252,8 @@ int run_cli(int argc, char** argv) {
     ReproduceOptions ropts;
     reproduce->add_option("name", what, "e.g. kp-table1");
     reproduce->add_flag("--list", list, "list the reproductions");
-    reproduce->add_option("--runs", ropts.runs, "random patterns averaged per point (default 30)");
-    reproduce->add_flag("--quick", ropts.quick, "scaled-down sizes and runs");
+    reproduce->add_option("--runs", ropts.runs, "random patterns averaged per point (default 30; with --quick 2 for figures, 5 for tables)");
+    reproduce->add_flag("--quick", ropts.quick, "scaled-down sizes, and fewer runs unless --runs is given");
     reproduce->add_option("--out", ropts.out_dir, "directory for CSV and PNG files (default results)");
     reproduce->add_option("--seed", ropts.seed, "base random seed");
     reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");

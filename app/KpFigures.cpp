@@ -143,13 +143,12 @@ PointCoordinates coordinates(const KpFigure& f, const KpPanel& p, std::uint32_t 
 }  // namespace
 
 KpFigure kp_figure(int number, const ReproduceOptions& options) {
-    if (options.runs == 0) throw ConfigError("--runs must be at least 1");
     using A = MeshMulticastAlgorithm;
     KpFigure f;
     f.number = number;
     f.name = fmt::format("kp-fig{}", number);
     f.quick = options.quick;
-    f.runs = options.quick ? std::min(options.runs, 2u) : options.runs;
+    f.runs = runs_per_point(options, 2);
     f.length = options.quick ? 5 : 50;
     const bool q = options.quick;
     switch (number) {

@@ -314,8 +314,7 @@ void write_kp_table_csv(const std::string& path, const KpTable& table,
 }
 
 unsigned kp_table_runs(const ReproduceOptions& options) {
-    if (options.runs == 0) throw ConfigError("--runs must be at least 1");
-    return options.quick ? std::min(options.runs, 5u) : options.runs;
+    return runs_per_point(options, 5);
 }
 
 int reproduce_kp_table(int number, const ReproduceOptions& options) {
@@ -333,7 +332,7 @@ int reproduce_kp_table(int number, const ReproduceOptions& options) {
     const std::string csv = kp_path(options.out_dir, table.name + ".csv");
     write_kp_table_csv(csv, table, cells);
     std::cout << fmt::format("wrote {} ({:.1f} s, {} worker processes{})\n", csv, wall, jobs,
-                             options.quick ? ", --quick: runs capped at 5" : "");
+                             options.quick && !options.runs ? ", --quick: 5 runs" : "");
     for (const auto& c : cells)
         if (c.steps.failed) {
             std::cerr << fmt::format("{}: {} runs failed, first: {}\n", table.name, c.steps.failed,

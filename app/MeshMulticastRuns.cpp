@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
@@ -25,6 +27,13 @@ NetworkParams startup_only_params(const mesh::MeshShape& shape, unsigned consump
 RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config, const NetworkParams& params,
                            const std::vector<MulticastRequest>& pattern, std::uint64_t seed) {
     config.validate();
+    const unsigned needed = mesh::minimum_consumption_channels(config.algorithm, config.shape.dimensions());
+    if (params.consumption_channels < needed)
+        throw ConfigError(fmt::format(
+            "consumption_channels: {} sends path worms both ways along a line and can deadlock "
+            "with {} consumption channel(s) per node; it needs one per input direction, at "
+            "least {} (docs/multicast-hardware.md)",
+            mesh::to_string(config.algorithm), params.consumption_channels, needed));
     NetworkSpec spec = mesh::build_mesh_network(config.shape, params);
     spec.firmware = [config](NodeId) {
         return std::make_unique<mesh::MeshMulticastFirmware>(config);

@@ -4,14 +4,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace wormcast::app {
 
 struct ReproduceOptions {
-    unsigned runs = 30;          ///< random patterns averaged per point (the papers use 30)
-    bool quick = false;          ///< scaled-down sizes/runs for a fast look
+    /// Random patterns averaged per point; unset: the papers' 30, or the --quick default.
+    std::optional<unsigned> runs;
+    bool quick = false;          ///< scaled-down sizes (and, unless runs is given, runs)
     std::string out_dir = "results";  ///< CSV and PNG files go here
     std::uint64_t seed = 1;
     unsigned jobs = 0;           ///< parallel worker processes (0: one per core)
@@ -25,6 +27,9 @@ struct Reproduction {
 
 /// Kesavan & Panda (topologies/mesh): kp-table1 ... kp-table6, kp-fig15 ... kp-fig21.
 void add_kp_reproductions(std::vector<Reproduction>& out);
+
+/// Runs per point: the explicit --runs if given, else `quick_default` with --quick, else 30.
+unsigned runs_per_point(const ReproduceOptions& options, unsigned quick_default);
 
 /// Every reproduction the program knows, in a stable order.
 std::vector<Reproduction> all_reproductions();

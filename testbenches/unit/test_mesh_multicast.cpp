@@ -150,6 +150,25 @@ TEST_CASE("Umesh split rule: lower, upper and middle holder", "[mesh-multicast]"
         REQUIRE_THROWS_AS(umesh_split(3, {3, 3}), ModelError);
         REQUIRE_THROWS_AS(umesh_split(9, {0, 5}), ModelError);
     }
+    SECTION("odd chains: the common half-node makes fewer start-ups than Theorem 1 counts") {
+        // Complete overlap on Φ of D nodes: every source's first send goes to index (D-1)/2
+        // (lo+h from below, hi-h from above), which then splits the larger half, (D+1)/2 nodes,
+        // keeping the smaller part: ceil(log2((D+1)/2)) sends when (D+1)/2 is a power of two
+        // (D = 2^k - 1, Tables 1 and 4), one fewer for D = 129 and 201 (docs/reproduction.md).
+        for (std::size_t d : {15u, 31u, 63u, 129u, 201u}) {
+            const std::size_t half_node = (d - 1) / 2;
+            for (std::size_t source = 0; source < d; ++source) {
+                if (source == half_node) continue;
+                const UmeshSplit first = umesh_split(source, {0, d - 1});
+                REQUIRE(first.receiver == half_node);
+                REQUIRE(first.delegated.size() == (d + 1) / 2);
+            }
+            const std::size_t sends =
+                umesh_schedule(half_node, umesh_split(0, {0, d - 1}).delegated).size();
+            const std::size_t theorem1 = ceil_log2((d + 1) / 2);
+            REQUIRE(sends == ((d == 129 || d == 201) ? theorem1 - 1 : theorem1));
+        }
+    }
     SECTION("repeated splits reach every index exactly once within ceil(log2 m) rounds") {
         for (std::size_t size = 1; size <= 70; ++size)
             for (std::size_t source = 0; source < size; ++source) {

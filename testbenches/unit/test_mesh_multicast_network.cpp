@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <set>
+
+#include <fmt/format.h>
 
 #include "app/MeshMulticastRuns.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
@@ -106,34 +109,67 @@ TEST_CASE("start-up-only network runs agree with the pure step model on random p
 
 TEST_CASE("random multiple multicasts with real timing are delivered exactly once",
           "[mesh-multicast][network][property]") {
-    // Unicast-based algorithms with 1 and 2n consumption channels; the HL family (path worms)
-    // with 2n, one per input direction: with fewer, worms absorbing at the same nodes from
-    // opposite directions can deadlock on the consumption channels (see test_network_multicast).
-    std::mt19937_64 rng(5);
+    // Each algorithm with 1, 4 and 2n consumption channels where it is deadlock-free with them
+    // (all but SQHL and SCHL with 1, which need one channel per input direction; see
+    // minimum_consumption_channels), several seeds each, short start-ups and 1-flit buffers to
+    // load the network. A deadlock would stop the run with the watchdog's report.
     int runs = 0;
     for (const auto& size : {"8x8", "4x4x4"})
-        for (auto algorithm : kAlgorithms)
-            for (unsigned consumption : {1u, 0u}) {
-                const auto c = config_for(size, algorithm);
-                if (consumption == 1 && uses_multidestination_worms(algorithm)) continue;
-                if (consumption == 0) consumption = 2 * c.shape.dimensions();
-                NetworkParams
-                    p;  // Kesavan & Panda's timing at 5 ns, short start-ups to load the network
-                p.path_worms = true;
-                p.consumption_channels = consumption;
-                p.t_node = 4;
-                p.t_node_multidest = 8;
-                p.t_startup = 20;
-                p.buffer_depth = 2;
-                const std::uint32_t n = c.shape.nodes();
-                auto pattern = numbered(random_overlap_workload(n, 12, 1 + n / 3, rng, 10));
-                const auto r = app::run_mesh_pattern(c, p, pattern);
-                INFO(size << " " << to_string(algorithm) << " consumption " << consumption);
-                INFO(r.deadlock_report);
-                for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
-                REQUIRE(r.ok());
-                REQUIRE(r.traffic.completed == pattern.size());
-                ++runs;
+        for (auto algorithm : kAlgorithms) {
+            const auto c = config_for(size, algorithm);
+            const unsigned all_inputs = 2 * c.shape.dimensions();
+            std::set<unsigned> channel_counts;
+            for (unsigned channels : {1u, 4u, all_inputs})
+                if (channels >= mesh::minimum_consumption_channels(algorithm, c.shape.dimensions()))
+                    channel_counts.insert(channels);
+            for (unsigned consumption : channel_counts)
+                for (std::uint64_t seed : {5u, 6u, 7u}) {
+                    std::mt19937_64 rng(seed);
+                    NetworkParams p;  // Kesavan & Panda's timing at 5 ns
+                    p.path_worms = true;
+                    p.consumption_channels = consumption;
+                    p.t_node = 4;
+                    p.t_node_multidest = 8;
+                    p.t_startup = 10;
+                    p.buffer_depth = 1;
+                    const std::uint32_t n = c.shape.nodes();
+                    auto pattern =
+                        numbered(seed % 2 ? random_overlap_workload(n, n, 1 + n / 3, rng, 20)
+                                          : complete_overlap_workload(n, n / 2, n / 2 + 1, rng, 20));
+                    const auto r = app::run_mesh_pattern(c, p, pattern, seed);
+                    INFO(size << " " << to_string(algorithm) << " consumption " << consumption
+                              << " seed " << seed);
+                    INFO(r.deadlock_report);
+                    for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
+                    REQUIRE(r.ok());
+                    REQUIRE(r.traffic.completed == pattern.size());
+                    ++runs;
+                }
+        }
+    // 8x8: 3 algorithms x {1, 4} + 2 x {4}; 4x4x4: 3 x {1, 4, 6} + 2 x {6}; 3 seeds each.
+    REQUIRE(runs == 3 * (3 * 2 + 2 + 3 * 3 + 2));
+}
+
+TEST_CASE("too few consumption channels for an algorithm are refused with the reason",
+          "[mesh-multicast][network]") {
+    for (const auto& size : {"4x4", "3x3x3"})
+        for (auto algorithm : kAlgorithms) {
+            const auto c = config_for(size, algorithm);
+            NetworkParams p;
+            p.path_worms = true;
+            const std::vector<MulticastRequest> one{{0, 0, {5, 10}, 4}};
+            const unsigned needed =
+                mesh::minimum_consumption_channels(algorithm, c.shape.dimensions());
+            REQUIRE(needed == (algorithm == MeshMulticastAlgorithm::Sqhl ||
+                                       algorithm == MeshMulticastAlgorithm::Schl
+                                   ? 2 * c.shape.dimensions()
+                                   : 1));
+            p.consumption_channels = needed;
+            REQUIRE(app::run_mesh_pattern(c, p, one).ok());
+            if (needed > 1) {
+                p.consumption_channels = needed - 1;
+                REQUIRE_THROWS_WITH(app::run_mesh_pattern(c, p, one),
+                                    Catch::Contains(fmt::format("at least {}", needed)));
             }
-    REQUIRE(runs == 14);
+        }
 }

@@ -273,6 +273,17 @@ TEST_CASE("kp figures: grids fit their meshes and the full grids hold every poin
     few.quick = true;
     REQUIRE(kp_figure(15, few).runs == 1);
     REQUIRE_THROWS_AS(kp_figure(14, few), ConfigError);
+    // An explicit --runs wins over --quick's default, in both directions; 0 is refused.
+    few.runs = 7;
+    REQUIRE(kp_figure(15, few).runs == 7);
+    REQUIRE(kp_table_runs(few) == 7);
+    few.runs.reset();
+    REQUIRE(kp_figure(15, few).runs == 2);
+    REQUIRE(kp_table_runs(few) == 5);
+    few.quick = false;
+    REQUIRE(kp_figure(15, few).runs == 30);
+    few.runs = 0;
+    REQUIRE_THROWS_AS(kp_table_runs(few), ConfigError);
 }
 
 TEST_CASE("kp figure run writes a CSV row per point and a gnuplot script",

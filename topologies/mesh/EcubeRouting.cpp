@@ -23,6 +23,12 @@ std::uint32_t EcubeRouting::class_mask(unsigned vcs, unsigned cls) {
     return mask;
 }
 
+unsigned EcubeRouting::consumption_channel(PortId in_port) const {
+    // One channel per input direction when there are 2n: a path worm then holds only the
+    // channel of the direction it travels in (docs/multicast-hardware.md).
+    return in_port % options_.consumption_channels;
+}
+
 RouteDecision EcubeRouting::route(const RouteQuery& query) const {
     const Header& h = *query.header;
     if (h.kind != HeaderKind::Unicast && h.kind != HeaderKind::DestList)
@@ -34,9 +40,8 @@ RouteDecision EcubeRouting::route(const RouteQuery& query) const {
         throw ModelError(fmt::format("e-cube routing: destination {} outside network", target));
     RouteDecision d;
     const PortId net = shape_.network_ports();
-    // Consume; spread worms over the consumption channels by the input they came from.
     RouteBranch local;
-    local.port = static_cast<PortId>(net + query.in_port % options_.consumption_channels);
+    local.port = static_cast<PortId>(net + consumption_channel(query.in_port));
     local.vc_mask = all_vcs_;
     local.consume = true;
     if (target == here_ && h.destinations.size() == 1) {

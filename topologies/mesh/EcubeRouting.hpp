@@ -21,6 +21,8 @@ class EcubeRouting : public RoutingFunction {
 
     /// VC mask of dateline class `cls` (0 or 1) with `vcs` VCs: class 0 even VCs, class 1 odd.
     static std::uint32_t class_mask(unsigned vcs, unsigned cls);
+    /// Consumption channel (0-based) of a worm that arrived on `in_port`: in_port mod channels.
+    unsigned consumption_channel(PortId in_port) const;
 
   private:
     MeshShape shape_;

@@ -69,6 +69,12 @@ bool uses_multidestination_worms(MeshMulticastAlgorithm algorithm) {
            algorithm == MeshMulticastAlgorithm::Schl;
 }
 
+unsigned minimum_consumption_channels(MeshMulticastAlgorithm algorithm, unsigned dimensions) {
+    return algorithm == MeshMulticastAlgorithm::Sqhl || algorithm == MeshMulticastAlgorithm::Schl
+               ? 2 * dimensions
+               : 1;
+}
+
 void MeshMulticastConfig::validate() const {
     shape.validate();
     if (shape.torus)

@@ -22,6 +22,11 @@ MeshMulticastAlgorithm parse_mesh_multicast_algorithm(const std::string& text);
 LeaderPhase parse_leader_phase(const std::string& text);
 /// HL, SQHL and SCHL send multidestination path worms; Umesh and SPUmesh only unicasts.
 bool uses_multidestination_worms(MeshMulticastAlgorithm algorithm);
+/// Fewest consumption channels per node with which the algorithm cannot deadlock in wormcast's
+/// router, on a mesh of `dimensions` dimensions (docs/multicast-hardware.md has the argument):
+/// 1 for Umesh and SPUmesh (unicasts only) and for HL (all its path worms travel towards +);
+/// 2n, one per input direction, for SQHL and SCHL, whose worms travel both ways.
+unsigned minimum_consumption_channels(MeshMulticastAlgorithm algorithm, unsigned dimensions);
 
 /// Everything a node's firmware needs to know to run one of the algorithms.
 struct MeshMulticastConfig {
