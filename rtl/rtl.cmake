@@ -102,3 +102,4 @@ add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${CMAKE_BINARY_DIR
                                     ${WORMCAST_SC_MAIN})
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_app wormcast_rtl_models Catch2::Catch2)
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
+include(${CMAKE_SOURCE_DIR}/rtl/synth/synth.cmake)
