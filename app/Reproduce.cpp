@@ -14,6 +14,7 @@ unsigned runs_per_point(const ReproduceOptions& options, unsigned quick_default)
 std::vector<Reproduction> all_reproductions() {
     std::vector<Reproduction> out;
     add_kp_reproductions(out);
+    add_atbm_reproductions(out);
     return out;
 }
 

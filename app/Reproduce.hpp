@@ -27,6 +27,8 @@ struct Reproduction {
 
 /// Kesavan & Panda (topologies/mesh): kp-table1 ... kp-table6, kp-fig15 ... kp-fig21.
 void add_kp_reproductions(std::vector<Reproduction>& out);
+/// Varavithya & Mohapatra (topologies/min): atbm-example.
+void add_atbm_reproductions(std::vector<Reproduction>& out);
 
 /// Runs per point: the explicit --runs if given, else `quick_default` with --quick, else 30.
 unsigned runs_per_point(const ReproduceOptions& options, unsigned quick_default);

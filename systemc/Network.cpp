@@ -258,6 +258,22 @@ std::string Network::describe_waits() const {
                     edges[here].push_back({Channel{r, static_cast<PortId>(op), static_cast<VcId>(ov)},
                                            fmt::format("{}.out{} is taken", routers_[r]->config().name, want.port)});
             }
+            // A worm streaming with nothing buffered waits for its own upstream: the input that
+            // owns the output VC feeding this one (a tree worm's stem held back by another branch).
+            if (w.state == VcState::Active && w.buffered == 0)
+                for (std::size_t u = 0; u < downstream_.size(); ++u)
+                    for (PortId q = 0; q < downstream_[u].size(); ++q) {
+                        const Endpoint& d = downstream_[u][q];
+                        if (d.router != static_cast<int>(r) || d.port != w.in_port || !routers_[u])
+                            continue;
+                        const auto& owner = routers_[u]->output(q).owner(w.vc);
+                        if (!owner.free())
+                            edges[here].push_back(
+                                {Channel{u, static_cast<PortId>(owner.in_port),
+                                         static_cast<VcId>(owner.in_vc)},
+                                 fmt::format("flits from {}.out{} vc{}", routers_[u]->config().name,
+                                             q, static_cast<unsigned>(w.vc))});
+                    }
             waits.emplace(here, std::move(w));
         }
     }

@@ -20,8 +20,12 @@ double average_token_wait_ns(double token_passing_ns, std::uint32_t group_size) 
 
 double contention_free_latency_ns(const AtbmTiming& timing, std::uint32_t path_switches,
                                   double token_wait_ns) {
+    if (timing.header_flits == 0 || timing.header_flits > timing.message_flits)
+        throw ConfigError(fmt::format("latency: {} header flits in a {}-flit message",
+                                      timing.header_flits, timing.message_flits));
     return timing.startup_ns + timing.routing_ns * path_switches + token_wait_ns +
-           (path_switches + 1.0 + timing.message_flits) * timing.flit_ns;
+           (path_switches + 1.0 + timing.message_flits) * timing.flit_ns +
+           path_switches * (timing.header_flits - 1.0) * timing.flit_ns;
 }
 
 AtbmLatencyBreakdown atbm_contention_free_latency(const AtbmPlan& plan,
@@ -53,6 +57,7 @@ AtbmLatencyBreakdown atbm_contention_free_latency(const AtbmPlan& plan,
         }
         first = false;
     }
+    result.header_store_ns = result.path_switches * (timing.header_flits - 1.0) * timing.flit_ns;
     result.latency_ns =
         contention_free_latency_ns(timing, result.path_switches, result.token_wait_ns);
     return result;

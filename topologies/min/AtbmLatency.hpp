@@ -26,9 +26,13 @@ struct AtbmTiming {
     double flit_ns = 20;               ///< one flit across one channel t_flit
     double token_passing_ns = 20;      ///< one token hop t_token
     std::uint32_t message_flits = 64;  ///< M, every flit of the worm
+    /// h, flits of the routing header (part of M). A switch routes once the whole header is in,
+    /// so each switch holds the head (h-1)*t_flit longer; the paper's sum has no such term (h = 1).
+    std::uint32_t header_flits = 1;
 };
 
-/// L = t_startup + t_route*S + W + (S+1+M)*t_flit (S switches on the path, S+1 channels).
+/// L = t_startup + t_route*S + W + (S+1+M)*t_flit + S*(h-1)*t_flit (S switches on the path, S+1
+/// channels; the last term is 0 for the paper's h = 1).
 double contention_free_latency_ns(const AtbmTiming& timing, std::uint32_t path_switches,
                                   double token_wait_ns);
 
@@ -46,6 +50,7 @@ double contention_free_latency_ns(const AtbmTiming& timing, std::uint32_t path_s
 struct AtbmLatencyBreakdown {
     std::uint32_t path_switches = 0;        ///< S
     double token_wait_ns = 0;               ///< W on the critical path
+    double header_store_ns = 0;             ///< S*(h-1)*t_flit
     NodeId critical_destination = kNoNode;  ///< a destination reached last
     double latency_ns = 0;                  ///< L
 };

@@ -33,7 +33,10 @@ const Header& checked_header(const RouteQuery& query, const MinShape& shape, Swi
 
 BiMinRouting::BiMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
                            MinRoutingConfig config)
-    : shape_(wiring.shape()), reach_(table.at(id)), config_(config) {
+    : shape_(wiring.shape()),
+      reach_(table.at(id)),
+      config_(config),
+      consumption_(wiring.shape(), config.consumption_channels) {
     if (!wiring.bidirectional())
         throw ConfigError(fmt::format("BiMinRouting: {} is not a BI-MIN", shape_.name()));
     config_.validate();
@@ -74,10 +77,10 @@ RouteDecision BiMinRouting::route(const RouteQuery& query) const {
         out.vc_mask = config_.network_vc_mask;
         return RouteDecision{{out}};
     }
-    return backward(*query.header);
+    return backward(*query.header, query.in_port);
 }
 
-RouteDecision BiMinRouting::backward(const Header& header) const {
+RouteDecision BiMinRouting::backward(const Header& header, PortId in_port) const {
     if (!all_destinations_below(header)) {
         const NodeId stray = header.kind == HeaderKind::Unicast
                                  ? header.destinations.front()
@@ -94,9 +97,13 @@ RouteDecision BiMinRouting::backward(const Header& header) const {
         out.port = port;
         out.vc_mask = left_vc_mask();
         decision.branches.push_back(out);
-        return decision;
+    } else {
+        decision = split_bit_string(header, reach_, left_vc_mask());
     }
-    return split_bit_string(header, reach_, left_vc_mask());
+    if (consumption_.is_exit_switch(reach_.id))
+        for (RouteBranch& branch : decision.branches)
+            branch.port = consumption_.delivery_port(branch.port, in_port);
+    return decision;
 }
 
 }  // namespace wormcast::min

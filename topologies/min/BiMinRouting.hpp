@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "systemc/pure/Routing.hpp"
+#include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 
@@ -18,8 +19,10 @@ namespace wormcast::min {
 /// A worm that turns here or arrives on a right port (backward network) leaves through the left
 /// ports: unicast through left port d_j, bit-string through every left port whose block the header
 /// names, each branch masked to its block. Tree operations therefore only happen from the
-/// turnaround down. Destination-list headers, empty bit-strings and destinations outside the
-/// backward reach of a backward worm throw ModelError.
+/// turnaround down. At stage 0 a left-port branch reaches a node and leaves on the consumption
+/// channel of the worm's input port (ConsumptionChannels; the left port itself with one channel
+/// per node). Destination-list headers, empty bit-strings and destinations outside the backward
+/// reach of a backward worm throw ModelError.
 class BiMinRouting : public RoutingFunction {
   public:
     BiMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
@@ -35,12 +38,13 @@ class BiMinRouting : public RoutingFunction {
 
   private:
     bool all_destinations_below(const Header& header) const;
-    RouteDecision backward(const Header& header) const;
+    RouteDecision backward(const Header& header, PortId in_port) const;
     std::uint32_t left_vc_mask() const;
 
     MinShape shape_;
     SwitchReach reach_;
     MinRoutingConfig config_;
+    ConsumptionChannels consumption_;
 };
 
 }  // namespace wormcast::min

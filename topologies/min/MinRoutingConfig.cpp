@@ -11,6 +11,8 @@ void MinRoutingConfig::validate() const {
     if (network_vc_mask == 0)
         throw ConfigError("min routing: network_vc_mask allows no virtual channel");
     if (node_vc_mask == 0) throw ConfigError("min routing: node_vc_mask allows no virtual channel");
+    if (consumption_channels == 0)
+        throw ConfigError("min routing: a node needs at least one consumption channel");
 }
 
 std::unique_ptr<RoutingFunction> make_min_routing(const MinWiring& wiring,

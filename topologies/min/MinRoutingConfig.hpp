@@ -13,11 +13,14 @@ namespace wormcast::min {
 struct MinRoutingConfig {
     /// Virtual channels a worm may use on a switch-to-switch channel (bit v: VC v).
     std::uint32_t network_vc_mask = 1;
-    /// Virtual channels a worm may use on a channel that delivers to a node (with b consumption
-    /// channels modelled as VCs of the delivery link, set b bits here).
+    /// Virtual channels a worm may use on a channel that delivers to a node.
     std::uint32_t node_vc_mask = 1;
+    /// Consumption channels per node, 1 or b: physical links from the exit switch, the one a worm
+    /// takes chosen by its input port (ConsumptionChannels).
+    std::uint32_t consumption_channels = 1;
 
-    /// Throws ConfigError for an empty mask.
+    /// Throws ConfigError for an empty mask or a channel count other than 1 or b (the latter when
+    /// the routing function is built).
     void validate() const;
 };
 

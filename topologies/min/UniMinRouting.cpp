@@ -2,13 +2,18 @@
 // Varavithya & Mohapatra §2 (Fig. 3a) and §4.2 (Fig. 12).
 #include "topologies/min/UniMinRouting.hpp"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 namespace wormcast::min {
 
 UniMinRouting::UniMinRouting(const MinWiring& wiring, const MinReachTable& table, SwitchId id,
                              MinRoutingConfig config)
-    : shape_(wiring.shape()), reach_(table.at(id)), config_(config) {
+    : shape_(wiring.shape()),
+      reach_(table.at(id)),
+      config_(config),
+      consumption_(wiring.shape(), config.consumption_channels) {
     if (wiring.bidirectional())
         throw ConfigError(fmt::format("UniMinRouting: {} is not a UNI-MIN", shape_.name()));
     config_.validate();
@@ -21,6 +26,13 @@ std::string UniMinRouting::where() const {
 std::uint32_t UniMinRouting::output_vc_mask() const {
     // The outputs of the last stage are the channels to the nodes.
     return reach_.id.stage + 1 == shape_.stages ? config_.node_vc_mask : config_.network_vc_mask;
+}
+
+RouteDecision UniMinRouting::to_channels(RouteDecision decision, PortId in_port) const {
+    if (consumption_.is_exit_switch(reach_.id))
+        for (RouteBranch& branch : decision.branches)
+            branch.port = consumption_.delivery_port(branch.port, in_port);
+    return decision;
 }
 
 RouteDecision UniMinRouting::route(const RouteQuery& query) const {
@@ -42,7 +54,7 @@ RouteDecision UniMinRouting::route(const RouteQuery& query) const {
             out.port = port;
             out.vc_mask = output_vc_mask();
             decision.branches.push_back(out);
-            return decision;
+            return to_channels(std::move(decision), query.in_port);
         }
         case HeaderKind::BitString: {
             if (const auto stray = first_named_outside(header, reach_.all))
@@ -51,7 +63,7 @@ RouteDecision UniMinRouting::route(const RouteQuery& query) const {
             decision = split_bit_string(header, reach_, output_vc_mask());
             if (decision.branches.empty())
                 throw ModelError(where() + ": bit-string header names no destination");
-            return decision;
+            return to_channels(std::move(decision), query.in_port);
         }
         case HeaderKind::DestList:
             break;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "systemc/pure/Routing.hpp"
+#include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 
@@ -15,6 +16,8 @@ namespace wormcast::min {
 /// Bit-string header: output k is taken iff the header names a node of port k's reach block; the
 /// branch carries the header masked to that block (rewritten only when the mask changes it). More
 /// than one branch is a tree operation (the switch must hold its group's token, Fig. 12).
+/// At the last stage a branch to node port k leaves on the consumption channel of the worm's input
+/// port (ConsumptionChannels; output k itself with one channel per node).
 /// A destination-list header, an empty bit-string, or a destination this switch cannot reach
 /// throws ModelError.
 class UniMinRouting : public RoutingFunction {
@@ -28,10 +31,13 @@ class UniMinRouting : public RoutingFunction {
   private:
     std::uint32_t output_vc_mask() const;
     std::string where() const;  ///< switch named in error messages
+    /// At the last stage: node ports become the consumption channel of in_port.
+    RouteDecision to_channels(RouteDecision decision, PortId in_port) const;
 
     MinShape shape_;
     SwitchReach reach_;
     MinRoutingConfig config_;
+    ConsumptionChannels consumption_;
 };
 
 }  // namespace wormcast::min

@@ -2,12 +2,14 @@
 #include "topologies/min/network/MinNetwork.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 
 #include <fmt/format.h>
 
-#include "systemc/pure/PathWormFirmware.hpp"
+#include "topologies/min/AtbmFirmware.hpp"
+#include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 #include "topologies/min/MinWiring.hpp"
@@ -15,13 +17,21 @@
 
 namespace wormcast::min {
 
+namespace {
+/// Output ports one router can have (its allocators keep 64-bit port masks).
+constexpr PortId kMaxSwitchOutputs = 64;
+}  // namespace
+
 NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params,
                               const AtbmOptions& atbm) {
-    if (params.injection_channels != 1 || params.consumption_channels != 1)
+    if (params.injection_channels != 1)
         throw ConfigError(
-            "MIN networks: one injection and one consumption channel per node so far");
+            fmt::format("{}: injection_channels = {}, a MIN node has one injection "
+                        "channel into stage 0",
+                        shape.name(), params.injection_channels));
     auto wiring = std::make_shared<MinWiring>(shape);
     auto table = std::make_shared<MinReachTable>(*wiring);
+    const ConsumptionChannels consumption(shape, params.consumption_channels);
     NetworkSpec spec;
     spec.name = shape.name();
     const std::uint32_t rows = shape.rows();
@@ -29,13 +39,20 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
     MinRoutingConfig cfg;
     cfg.network_vc_mask = params.vcs >= 32 ? ~0u : (1u << params.vcs) - 1;
     cfg.node_vc_mask = cfg.network_vc_mask;
+    cfg.consumption_channels = params.consumption_channels;
     const PortId ports = wiring->switch_ports();
     for (SwitchId id : wiring->switch_ids()) {
         RouterSpec r;
         r.name = fmt::format("s{}_{}", id.stage, id.row);
         r.inputs = ports;
-        r.outputs = ports;
-        r.output_link_latency.assign(ports, params.t_phy);
+        r.outputs = consumption.outputs(id);
+        if (r.outputs > kMaxSwitchOutputs)
+            throw ConfigError(fmt::format(
+                "{} with {} consumption channels per node: switch {} needs {} outputs, the "
+                "switch allocator handles at most {}",
+                shape.name(), params.consumption_channels, to_string(id), r.outputs,
+                kMaxSwitchOutputs));
+        r.output_link_latency.assign(r.outputs, params.t_phy);
         r.input_credit_latency.assign(ports, params.t_phy);
         r.routing = make_min_routing(*wiring, *table, id, cfg);
         spec.routers.push_back(std::move(r));
@@ -84,15 +101,57 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
             ns.exit_router = index(out.switch_id);
         else if (index(out.switch_id) != ns.router)
             throw ModelError("BI-MIN node enters and leaves at different switches");
-        ns.consumption_ports = {out.port};
         spec.routers[index(in.switch_id)].input_credit_latency[in.port] = params.t_inj;
-        spec.routers[index(out.switch_id)].output_link_latency[out.port] = params.t_cons;
+        for (std::uint32_t c = 0; c < consumption.channels(); ++c) {
+            ns.consumption_ports.push_back(consumption.port(a, c));
+            spec.routers[index(out.switch_id)].output_link_latency[ns.consumption_ports.back()] =
+                params.t_cons;
+        }
         spec.nodes.push_back(ns);
     }
     spec.node_name = [](NodeId a) { return std::to_string(a); };
     const std::uint32_t nodes = shape.nodes();
-    spec.firmware = [nodes](NodeId) { return std::make_unique<TreeWormFirmware>(nodes); };
+    spec.firmware = [nodes](NodeId) { return std::make_unique<AtbmFirmware>(nodes); };
     return spec;
+}
+
+AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
+                                unsigned flit_width, unsigned buffer_depth) {
+    auto cycles = [&](double ns, const char* what) {
+        const double c = ns / timing.flit_ns;
+        if (!(timing.flit_ns > 0) || c < 0 || c != std::floor(c))
+            throw ConfigError(fmt::format("{} = {} ns is not a whole number of flit times ({} ns)",
+                                          what, ns, timing.flit_ns));
+        return static_cast<unsigned>(c);
+    };
+    AtbmCycleModel m;
+    NetworkParams& p = m.params;
+    p.clock_ns = timing.flit_ns;
+    p.t_startup = cycles(timing.startup_ns, "t_startup");
+    const unsigned route = cycles(timing.routing_ns, "t_route");
+    if (route < 2)
+        throw ConfigError(
+            fmt::format("t_route = {} ns: at least two flit times (routing and "
+                        "switch traversal)",
+                        timing.routing_ns));
+    p.t_sw = 1;
+    p.t_node = route - 1;
+    p.t_node_multidest = route - 1;
+    p.t_phy = 1;
+    p.t_inj = 1;
+    p.t_cons = 2;
+    p.flit_width = flit_width;
+    p.tree_worms = true;
+    m.header_flits = header_flits(Header::bit_string(shape.nodes(), {}),
+                                  HeaderFormat{flit_width, shape.nodes()});
+    p.buffer_depth = buffer_depth == 0 ? m.header_flits : buffer_depth;
+    if (timing.message_flits <= m.header_flits)
+        throw ConfigError(fmt::format("a {}-flit message has no room beside a {}-flit header",
+                                      timing.message_flits, m.header_flits));
+    m.payload_flits = timing.message_flits - m.header_flits;
+    m.atbm.model = TokenModel::Average;
+    m.atbm.token_pass_cycles = cycles(timing.token_passing_ns, "token passing time");
+    return m;
 }
 
 }  // namespace wormcast::min
