@@ -20,11 +20,16 @@ class PathWormFirmware : public Firmware {
     }
 };
 
-/// NIC firmware for hardware tree multicast: one bit-string worm naming every destination.
+/// NIC firmware for hardware tree multicast (ATBM on a MIN, Varavithya & Mohapatra §4): one
+/// bit-string worm naming every destination; a single destination gets a unicast header
+/// (destination-tag / turnaround routing).
 class TreeWormFirmware : public Firmware {
   public:
     explicit TreeWormFirmware(std::uint32_t nodes) : nodes_(nodes) {}
     std::vector<SendOrder> start(const MulticastRequest& request) override {
+        if (request.destinations.size() == 1)
+            return {
+                SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
         return {SendOrder{Header::bit_string(nodes_, request.destinations), request.length, nullptr,
                           1}};
     }

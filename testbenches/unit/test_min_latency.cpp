@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "topologies/min/AtbmLatency.hpp"
+#include "testbenches/unit/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -67,13 +68,8 @@ TEST_CASE("contention-free ATBM latency matches the digit-wise formula on random
                     timing.token_passing_ns = static_cast<double>(1 + rng() % 40);
                     timing.message_flits = static_cast<std::uint32_t>(1 + rng() % 256);
                     const NodeId source = static_cast<NodeId>(rng() % shape.nodes());
-                    std::set<NodeId> chosen;
-                    const std::size_t count = 1 + rng() % (shape.nodes() - 1);
-                    while (chosen.size() < count) {
-                        const NodeId d = static_cast<NodeId>(rng() % shape.nodes());
-                        if (d != source) chosen.insert(d);
-                    }
-                    const std::vector<NodeId> destinations(chosen.begin(), chosen.end());
+                    const std::vector<NodeId> destinations =
+                        testing::random_destinations(shape.nodes(), source, rng);
                     INFO(shape.name() << " channels " << channels << " source " << source
                                       << " destinations " << destinations.size());
 

@@ -18,6 +18,7 @@
 #include "app/Runner.hpp"
 #include "topologies/min/AtbmLatency.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
+#include "testbenches/unit/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -99,13 +100,8 @@ TEST_CASE("contention-free ATBM latency on the network equals the formula for ra
                 timing.token_passing_ns = 20.0 * static_cast<double>(1 + rng() % 3);
                 timing.message_flits = static_cast<std::uint32_t>(8 + rng() % 60);
                 const NodeId source = static_cast<NodeId>(rng() % shape.nodes());
-                std::set<NodeId> chosen;
-                const std::size_t count = 1 + rng() % (shape.nodes() - 1);
-                while (chosen.size() < count) {
-                    const NodeId d = static_cast<NodeId>(rng() % shape.nodes());
-                    if (d != source) chosen.insert(d);
-                }
-                const std::vector<NodeId> destinations(chosen.begin(), chosen.end());
+                const std::vector<NodeId> destinations =
+                    testing::random_destinations(shape.nodes(), source, rng);
                 INFO(shape.name() << " trial " << trial << " source " << source << " "
                                   << destinations.size() << " destinations");
                 const Measured m = run_single(shape, timing, 32, 64, source, destinations);

@@ -13,21 +13,13 @@
 #include "topologies/min/MinJson.hpp"
 #include "topologies/min/MinSoftwareFirmware.hpp"
 #include "topologies/min/SoftwareMinMulticast.hpp"
+#include "testbenches/unit/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
+using wormcast::testing::random_destinations;
 
 namespace {
-
-std::vector<NodeId> random_destinations(std::uint32_t nodes, NodeId source, std::mt19937_64& rng) {
-    std::set<NodeId> chosen;
-    const std::size_t count = 1 + rng() % (nodes - 1);
-    while (chosen.size() < count) {
-        const NodeId d = static_cast<NodeId>(rng() % nodes);
-        if (d != source) chosen.insert(d);
-    }
-    return {chosen.begin(), chosen.end()};
-}
 
 std::uint32_t ceil_log2(std::size_t value) {
     std::uint32_t bits = 0;

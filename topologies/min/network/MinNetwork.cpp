@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "topologies/min/AtbmFirmware.hpp"
+#include "systemc/pure/PathWormFirmware.hpp"
 #include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
@@ -111,7 +111,7 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
     }
     spec.node_name = [](NodeId a) { return std::to_string(a); };
     const std::uint32_t nodes = shape.nodes();
-    spec.firmware = [nodes](NodeId) { return std::make_unique<AtbmFirmware>(nodes); };
+    spec.firmware = [nodes](NodeId) { return std::make_unique<TreeWormFirmware>(nodes); };
     return spec;
 }
 
