@@ -146,7 +146,9 @@ KpFigure kp_figure(int number, const ReproduceOptions& options) {
     using A = MeshMulticastAlgorithm;
     KpFigure f;
     f.number = number;
-    f.name = fmt::format("kp-fig{}", number);
+    f.leader_phase = mesh::parse_leader_phase(options.leader_phase);
+    f.name = fmt::format("kp-fig{}{}", number,
+                         f.leader_phase == mesh::LeaderPhase::Umesh ? "" : "-spumesh");
     f.quick = options.quick;
     f.runs = runs_per_point(options, 2);
     f.length = options.quick ? 5 : 50;
@@ -216,7 +218,7 @@ KpRunSpec kp_figure_run_spec(const KpFigure& figure, std::size_t panel,
     KpRunSpec spec;
     spec.config.shape = mesh::MeshShape::parse(c.shape, false);
     spec.config.algorithm = algorithm;
-    spec.config.leader_phase = mesh::LeaderPhase::Umesh;  // the paper's text (§2.2.2)
+    spec.config.leader_phase = figure.leader_phase;  // the paper's text (§2.2.2): umesh
     spec.overlap = p.overlap;
     spec.sources = c.sources;
     spec.set_size = c.destinations + 1;
@@ -475,12 +477,12 @@ int reproduce_kp_figure(int number, const ReproduceOptions& options) {
         "{}: Kesavan & Panda Fig. {}: {}\n"
         "timing of §5 at a {} ns clock, in cycles: t_s = {}, t_phy = {}, t_sw = {}, t_inj = {}, "
         "t_cons = {}, t_node = {} (um, sp) / {} (hl, sqhl, schl); {} consumption channels, "
-        "{}-flit buffers, leader phase umesh\n"
+        "{}-flit buffers, leader phase {}\n"
         "{} runs per point, {}-flit messages, seed {}, {} runs in {} worker processes\n",
         figure.name, figure.number, figure.caption, unicast.clock_ns, unicast.t_startup,
         unicast.t_phy, unicast.t_sw, unicast.t_inj, unicast.t_cons, unicast.t_node,
-        multidest.t_node, unicast.consumption_channels, unicast.buffer_depth, figure.runs,
-        figure.length, options.seed, runs, jobs);
+        multidest.t_node, unicast.consumption_channels, unicast.buffer_depth,
+        mesh::to_string(figure.leader_phase), figure.runs, figure.length, options.seed, runs, jobs);
     if (figure.quick)
         std::cout << "--quick: SCALED DOWN from the paper's 30 runs and 50-flit messages to "
                      "the numbers above, and fewer x points; not the full reproduction\n";

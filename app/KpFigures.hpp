@@ -40,6 +40,9 @@ struct KpFigure {
     std::uint32_t length = 50;  ///< payload flits per message (the paper: 50)
     unsigned runs = 30;
     bool quick = false;
+    /// Leader phase of the HL family (the paper's text: umesh); spumesh names the figure
+    /// "kp-figN-spumesh" so that both can sit in one output directory.
+    mesh::LeaderPhase leader_phase = mesh::LeaderPhase::Umesh;
 };
 
 /// Figure `number` (15-21): full grids, or with quick the scaled-down version (fewer x points,

@@ -16,6 +16,7 @@ struct ReproduceOptions {
     bool quick = false;          ///< scaled-down sizes (and, unless runs is given, runs)
     std::string out_dir = "results";  ///< CSV and PNG files go here
     std::uint64_t seed = 1;
+    std::string leader_phase = "umesh";  ///< kp-fig*: leader phase of HL, SQHL and SCHL
     unsigned jobs = 0;           ///< parallel worker processes (0: one per core)
 };
 

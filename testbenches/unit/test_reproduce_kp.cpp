@@ -284,6 +284,18 @@ TEST_CASE("kp figures: grids fit their meshes and the full grids hold every poin
     REQUIRE(kp_figure(15, few).runs == 30);
     few.runs = 0;
     REQUIRE_THROWS_AS(kp_table_runs(few), ConfigError);
+    // The leader phase of the HL family: umesh by default, spumesh in its own file names.
+    few.runs = 1;
+    REQUIRE(kp_figure(17, few).leader_phase == mesh::LeaderPhase::Umesh);
+    REQUIRE(kp_figure(17, few).name == "kp-fig17");
+    few.leader_phase = "spumesh";
+    const KpFigure sp = kp_figure(17, few);
+    REQUIRE(sp.name == "kp-fig17-spumesh");
+    REQUIRE(kp_figure_run_spec(sp, 0, MeshMulticastAlgorithm::Schl, sp.panels[0].fixed[0],
+                               sp.panels[0].x[0], 0, 1)
+                .config.leader_phase == mesh::LeaderPhase::SpUmesh);
+    few.leader_phase = "rotated";
+    REQUIRE_THROWS_AS(kp_figure(17, few), ConfigError);
 }
 
 TEST_CASE("kp figure run writes a CSV row per point and a gnuplot script",
