@@ -28,9 +28,10 @@ namespace wormcast::app {
 namespace {
 
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets, const std::string& vcd,
-                const std::string& json_path, const std::optional<std::uint64_t>& seed) {
+                const std::string& json_path, const std::optional<std::uint64_t>& seed, const std::string& rtl) {
     std::vector<std::string> overrides = sets;
     if (seed) overrides.push_back(fmt::format("run.seed={}", *seed));
+    if (!rtl.empty()) overrides.push_back(fmt::format("network.rtl={}", rtl));
     Scenario s = load_scenario(scenario_path, overrides);
     s.run.vcd_path = vcd;
     s.run.trace_routers = s.traced_routers();
@@ -38,12 +39,19 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         std::cerr << "note: large network: tracing router 0,0 only (set trace.routers to choose)\n";
     RunResult r = run_network(s.network(), s.params, s.schedule(), s.run);
     print_summary(std::cout, r, s.params);
+    if (!r.rtl_routers.empty()) {
+        std::vector<std::string> nodes;
+        for (std::size_t router : r.rtl_routers) nodes.push_back(s.shape.format(static_cast<NodeId>(router)));
+        std::cout << fmt::format("rtl routers  {} of {} are the verilated RTL ({}): {}\n", r.rtl_routers.size(),
+                                 r.routers, s.rtl_model(), fmt::join(nodes, " "));
+    }
     if (!json_path.empty()) {
         std::ofstream out(json_path);
         if (!out) throw ConfigError(fmt::format("--json: cannot write '{}'", json_path));
         out << to_json(r, s.params).dump(2) << "\n";
     }
     if (!vcd.empty()) std::cout << "waveform     " << vcd << "\n";
+    if (!r.rtl_vcd_path.empty()) std::cout << "rtl waveform " << r.rtl_vcd_path << "\n";
     return r.ok() ? 0 : 3;
 }
 
@@ -204,14 +212,18 @@ int run_cli(int argc, char** argv) {
     cli.set_version_flag("--version", "wormcast 0.1.0");
 
     auto* run = cli.add_subcommand("run", "simulate a scenario file and print its results");
-    std::string scenario, vcd, json;
+    std::string scenario, vcd, json, rtl;
     std::vector<std::string> sets;
     std::optional<std::uint64_t> seed;
     run->add_option("scenario", scenario, "scenario YAML file")->required()->check(CLI::ExistingFile);
     run->add_option("--set", sets, "override a scenario key: section.key=value (repeatable)");
-    run->add_option("--vcd", vcd, "write a VCD waveform of the traced routers' links");
+    run->add_option("--vcd", vcd,
+                    "write a VCD waveform of the traced routers' links (RTL routers: also FILE.rtl.vcd of their "
+                    "internals)");
     run->add_option("--json", json, "write the results as JSON");
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
+    run->add_option("--rtl", rtl,
+                    "routers that are the verilated RTL: all | none | \"x,y;x,y\" (overrides network.rtl)");
 
     auto* plan = cli.add_subcommand("plan", "print the sends of one multicast (start-up-only model)");
     std::string topology, algorithm, leader_phase = "umesh", source, dests, dot;
@@ -266,7 +278,7 @@ int run_cli(int argc, char** argv) {
         return cli.exit(e);
     }
     try {
-        if (*run) return run_command(scenario, sets, vcd, json, seed);
+        if (*run) return run_command(scenario, sets, vcd, json, seed, rtl);
         if (*plan) return plan_command(topology, algorithm, leader_phase, source, dests, plan_json, dot);
         if (*steps) return steps_command(topology, algorithm, leader_phase, pattern_file, consumption, steps_json, model);
         if (*groups) return groups_command(topology, group_consumption, groups_json_flag);

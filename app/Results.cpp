@@ -34,6 +34,7 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
     return {{"network", r.network},
             {"nodes", r.nodes},
             {"routers", r.routers},
+            {"rtl_routers", r.rtl_routers},
             {"seed", r.seed},
             {"parameters", params_json(p)},
             {"cycles", r.cycles},

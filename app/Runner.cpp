@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "systemc/Network.hpp"
+#include "systemc/rtl/RtlWaves.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
 namespace wormcast::app {
@@ -40,6 +41,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     // separately from the kernel that owns them.
     auto* network = new Network("net", std::move(spec), params);
     const sc_time clock = network->clock();
+    result.rtl_routers = rtl::rtl_routers(*network, {});
     std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
     std::uint64_t offered_flits = 0;
     for (auto& s : sends) {
@@ -65,8 +67,27 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
         vcd = sc_create_vcd_trace_file(base.c_str());
         if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", options.vcd_path));
-        vcd->set_time_unit(1, SC_NS);
+        // RTL routers move their clock at half periods, and their VCD counts in the kernel's
+        // resolution: the same unit here keeps both files on one time axis.
+        if (result.rtl_routers.empty()) vcd->set_time_unit(1, SC_NS);
+        else vcd->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
         network->trace(vcd, options.trace_routers);
+    }
+    // A process that hit an error stopped the run; rethrow that error as it was raised.
+    auto check_fault = [&] {
+        if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
+    };
+    // The Verilated routers' internals go to a second VCD next to it (Verilator's own tracing).
+    std::unique_ptr<rtl::RtlWaves> rtl_waves;
+    if (vcd) {
+        const auto traced_rtl = rtl::rtl_routers(*network, options.trace_routers);
+        if (!traced_rtl.empty()) {
+            sc_start(SC_ZERO_TIME);  // Verilator opens its SystemC trace file after elaboration
+            check_fault();
+            rtl_waves = std::make_unique<rtl::RtlWaves>(*network, traced_rtl,
+                                                        rtl::rtl_vcd_path(options.vcd_path));
+            result.rtl_vcd_path = rtl_waves->path();
+        }
     }
 
     const auto wall_start = std::chrono::steady_clock::now();
@@ -74,10 +95,6 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     Cycle last_send = 0;
     for (NodeId n = 0; n < network->nodes(); ++n)
         for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
-    // A process that hit an error stopped the run; rethrow that error as it was raised.
-    auto check_fault = [&] {
-        if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
-    };
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
     check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
@@ -100,6 +117,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
     if (vcd) sc_close_vcd_trace_file(vcd);
+    if (rtl_waves) rtl_waves->close();
 
     result.cycles = sc_time_stamp().value() / clock.value();
     result.wall_seconds = std::chrono::duration<double>(wall_end - wall_start).count();
@@ -118,6 +136,15 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
             fmt::format("not everything was delivered within {} cycles after the traffic ended",
                         options.drain_limit));
     result.traffic = traffic_stats(network->ledger(), result.nodes, options.warmup, traffic_end);
+    {
+        std::vector<double> unicast, multicast;
+        for (const auto& [id, mc] : network->ledger().multicasts())
+            if (mc.measured && mc.complete())
+                (mc.destinations.size() == 1 ? unicast : multicast)
+                    .push_back(static_cast<double>(mc.finished() - mc.submitted));
+        result.unicast_latency = Distribution::of(std::move(unicast));
+        result.multicast_latency = Distribution::of(std::move(multicast));
+    }
     if (options.measure > 0)
         result.offered_flits_per_node_cycle =
             static_cast<double>(offered_flits) /

@@ -20,13 +20,17 @@ struct RunOptions {
     Cycle measure = 0;            ///< measured window [warmup, warmup + measure)
     Cycle drain_limit = 1000000;  ///< extra cycles allowed to deliver everything afterwards
     std::string vcd_path;         ///< empty: no waveform
-    std::vector<std::size_t> trace_routers;  ///< empty: all routers (small networks only)
+    /// Routers whose links are traced; empty: all (small networks only). The RTL routers among
+    /// them also write their internals to the RTL VCD (systemc/rtl/RtlWaves.hpp).
+    std::vector<std::size_t> trace_routers;
 };
 
 struct RunResult {
     std::string network;
     std::uint32_t nodes = 0;
     std::uint32_t routers = 0;
+    std::vector<std::size_t> rtl_routers;  ///< routers that are the Verilated RTL
+    std::string rtl_vcd_path;  ///< their Verilator waveform (written with a VCD and RTL routers)
     std::uint64_t seed = 0;
     Cycle cycles = 0;  ///< simulated cycles
     double wall_seconds = 0;
@@ -34,6 +38,10 @@ struct RunResult {
     std::uint64_t active_router_cycles = 0;  ///< router evaluations actually performed
     std::size_t messages_sent = 0;           ///< worms, all phases
     TrafficStats traffic;
+    /// Measured, fully delivered requests by kind, host submission -> last tail (cycles): one
+    /// destination (unicast) or more (multicast; all phases of a software scheme).
+    Distribution unicast_latency;
+    Distribution multicast_latency;
     double offered_flits_per_node_cycle = 0;
     std::vector<std::uint64_t> startups_per_node;
     Cycle pattern_latency = 0;  ///< first start-up of any multicast -> last tail of any, cycles

@@ -1,6 +1,7 @@
 // Scenario parsing and checking (see Scenario.hpp).
 #include "app/Scenario.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -9,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "systemc/rtl/RtlModels.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 namespace wormcast::app {
@@ -114,6 +116,21 @@ class Section {
     std::string path_;
 };
 
+/// network.rtl as text: "all", "none", "x,y;x,y", or a YAML list of "x,y" items joined by ';'.
+std::string rtl_text(const YAML::Node& value) {
+    if (value.IsScalar()) return value.as<std::string>();
+    if (value.IsSequence() && value.size() > 0) {
+        std::string out;
+        for (const auto& item : value) {
+            if (!item.IsScalar())
+                throw ConfigError("network.rtl: list items are nodes written x,y (e.g. - 1,2)");
+            out += (out.empty() ? "" : ";") + item.as<std::string>();
+        }
+        return out;
+    }
+    throw ConfigError("network.rtl: expected all, none, nodes as 'x,y;x,y' or a list of x,y nodes");
+}
+
 }  // namespace
 
 void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides) {
@@ -164,13 +181,14 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         throw ConfigError("scenario.clock_ns: the clock period must be positive");
     p.flit_width = static_cast<unsigned>(top.whole("flit_width", 32, 8, 32));
 
-    Section net(top.get("network"), "network", {"topology", "size", "dateline"});
+    Section net(top.get("network"), "network", {"topology", "size", "dateline", "rtl"});
     s.topology = net.text("topology", "mesh");
     if (s.topology != "mesh" && s.topology != "torus")
         throw ConfigError(
             fmt::format("network.topology: '{}' is not one of mesh, torus", s.topology));
     s.shape = mesh::MeshShape::parse(net.text("size", "4x4"), s.topology == "torus");
     s.dateline = net.flag("dateline", true);
+    if (net.has("rtl")) s.rtl = rtl_text(net.get("rtl"));
 
     const double clk = p.clock_ns;
     Section router(top.get("router"), "router",
@@ -249,6 +267,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (s.shape.torus && s.dateline && p.vcs < 2)
         throw ConfigError("router.vcs: a torus with datelines needs at least 2 virtual channels");
     HeaderFormat{p.flit_width, s.shape.nodes()}.validate();
+    if (!s.rtl_nodes().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
     return s;
 }
 
@@ -275,7 +294,50 @@ std::vector<ScheduledSend> Scenario::schedule() const {
 }
 
 NetworkSpec Scenario::network() const {
-    return mesh::build_mesh_network(shape, params, dateline);
+    NetworkSpec spec = mesh::build_mesh_network(shape, params, dateline);
+    const std::vector<NodeId> nodes = rtl_nodes();
+    if (!nodes.empty()) {
+        std::vector<bool> chosen(shape.nodes(), false);
+        for (NodeId n : nodes) chosen[n] = true;
+        spec.router_factory =
+            rtl::mesh_rtl_factory(shape, params, [chosen](NodeId n) { return chosen[n]; });
+    }
+    return spec;
+}
+
+std::vector<NodeId> Scenario::rtl_nodes() const {
+    std::vector<NodeId> out;
+    if (rtl == "none") return out;
+    if (rtl == "all") {
+        for (NodeId n = 0; n < shape.nodes(); ++n) out.push_back(n);
+        return out;
+    }
+    std::stringstream ss(rtl);
+    for (std::string item; std::getline(ss, item, ';');) {
+        NodeId node = 0;
+        try {
+            node = shape.parse_node(item);
+        } catch (const ConfigError& e) {
+            throw ConfigError(fmt::format(
+                "network.rtl: {} (expected all, none or nodes as 'x,y;x,y')", e.what()));
+        }
+        if (std::find(out.begin(), out.end(), node) != out.end())
+            throw ConfigError(
+                fmt::format("network.rtl: node {} is listed twice", shape.format(node)));
+        out.push_back(node);
+    }
+    if (out.empty()) throw ConfigError("network.rtl: name nodes as 'x,y;x,y', or all, or none");
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string Scenario::rtl_model() const {
+    if (rtl_nodes().empty()) return "";
+    try {
+        return rtl::find_rtl_model(rtl::mesh_rtl_params(shape, params)).name;
+    } catch (const ConfigError& e) {
+        throw ConfigError(fmt::format("network.rtl: {}", e.what()));
+    }
 }
 
 std::vector<std::size_t> Scenario::traced_routers() const {

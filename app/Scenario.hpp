@@ -27,12 +27,19 @@ struct Scenario {
     std::string message_file;
     RunOptions run;
     std::string trace_routers = "auto";
+    /// Routers that are the Verilated RTL instead of the SystemC Router (network.rtl, --rtl):
+    /// "none", "all" or "x,y;x,y" (a YAML list of nodes is read into this form).
+    std::string rtl = "none";
 
     /// The sends of this scenario (uniform: generated from the seed; file: read).
     std::vector<ScheduledSend> schedule() const;
     NetworkSpec network() const;
     /// Router indices to trace ("auto": all routers up to 64, else none unless listed).
     std::vector<std::size_t> traced_routers() const;
+    /// Nodes whose router is RTL, ascending (network.rtl; empty for "none").
+    std::vector<NodeId> rtl_nodes() const;
+    /// Name of the verilated configuration the RTL routers use (empty without RTL routers).
+    std::string rtl_model() const;
 };
 
 /// Apply "section.key=value" overrides to a YAML document (value parsed as YAML).

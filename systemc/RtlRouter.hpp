@@ -17,7 +17,19 @@
 #include "systemc/ActivityMonitor.hpp"
 #include "systemc/DropInRouter.hpp"
 
+class VerilatedVcdC;  // verilated_vcd_c.h; the models are verilated with TRACE (rtl/rtl.cmake)
+
 namespace wormcast {
+
+/// What every RtlRouter<Model> adds to a DropInRouter, whatever its verilated configuration: the
+/// model's internals for a Verilator waveform (systemc/rtl/RtlWaves).
+class RtlRouterBase : public DropInRouter {
+public:
+    RtlRouterBase(sc_core::sc_module_name name, RouterConfig config) : DropInRouter(name, std::move(config)) {}
+    /// Adds the model's ports and internal signals (e.g. every input FIFO's count_q) to `file`,
+    /// `levels` levels of hierarchy deep, under the model's SystemC name (e.g. "net.r1_1.rtl").
+    virtual void trace_model(VerilatedVcdC* file, int levels) = 0;
+};
 
 namespace rtl_pins {
 // Verilated ports are bool (1 bit) or sc_bv<W> (2 bits and more, --pins-bv 2).
@@ -35,11 +47,11 @@ inline void put_value(sc_dt::sc_bv_base& bits, std::uint32_t value) { bits = val
 }  // namespace rtl_pins
 
 template <typename Model>
-class RtlRouter : public DropInRouter {
+class RtlRouter : public RtlRouterBase {
 public:
     RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
               ActivityMonitor* monitor)
-        : DropInRouter(name, config),
+        : RtlRouterBase(name, config),
           model_("rtl"),
           clk_("clk", false),
           rst_n_("rst_n", true),
@@ -80,6 +92,7 @@ public:
 
     const OutputStats& output_stats(PortId q) const override { return stats_[q]; }
     std::uint64_t active_cycles() const override { return cycles_; }
+    void trace_model(VerilatedVcdC* file, int levels) override { model_.trace(file, levels); }
 
 private:
     SC_HAS_PROCESS(RtlRouter);

@@ -15,6 +15,8 @@
 namespace wormcast::cosim {
 
 using namespace sc_core;
+using rtl::RtlModel;
+using rtl::RtlRouterParams;
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/cosim/RtlModels.hpp"
+#include "systemc/rtl/RtlModels.hpp"
 
 namespace wormcast::cosim {
 
@@ -29,6 +29,6 @@ struct RouterPairResult {
     std::vector<std::string> problems;  ///< credit-protocol and worm-order violations seen downstream
 };
 
-RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options);
+RouterPairResult run_router_pair(const rtl::RtlModel& model, const RouterPairOptions& options);
 
 }  // namespace wormcast::cosim

@@ -11,11 +11,12 @@
 
 #include "app/Runner.hpp"
 #include "testbenches/cosim/LockStep.hpp"
-#include "testbenches/cosim/RtlModels.hpp"
+#include "systemc/rtl/RtlModels.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
 using namespace wormcast::cosim;
+using namespace wormcast::rtl;
 
 namespace {
 
@@ -204,7 +205,7 @@ TEST_CASE("the lock-step check stops at the first difference and names cycle, li
 TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cosim][config]") {
     NetworkParams p = params_of(rtl_models().front());
     p.buffer_depth = 7;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration has"));
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
     p = params_of(rtl_models().front());
     p.path_worms = true;
     REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("multicast"));

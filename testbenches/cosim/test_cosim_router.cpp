@@ -7,6 +7,7 @@
 
 using namespace wormcast;
 using namespace wormcast::cosim;
+using namespace wormcast::rtl;
 
 TEST_CASE("the RTL router equals the SystemC router under random worms and random back-pressure",
           "[cosim][router]") {

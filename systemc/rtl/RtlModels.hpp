@@ -16,7 +16,7 @@
 #include "systemc/RouterConfig.hpp"
 #include "topologies/mesh/MeshShape.hpp"
 
-namespace wormcast::cosim {
+namespace wormcast::rtl {
 
 /// Parameters of one verilated wc_router (rtl/wc_router.sv), cycles for the latencies.
 struct RtlRouterParams {
@@ -35,10 +35,14 @@ struct RtlRouterParams {
 
     bool operator==(const RtlRouterParams& other) const;
     std::string describe() const;
+    /// The parameters in which `built` differs from these, named as the scenario keys, e.g.
+    /// "buffer_depth 1 (network: 4)".
+    std::vector<std::string> differences(const RtlRouterParams& built) const;
 };
 
-using RtlMaker = std::unique_ptr<DropInRouter> (*)(const RouterConfig& config, sc_core::sc_time period,
-                                                    ActivityMonitor* monitor);
+using RtlMaker = std::unique_ptr<DropInRouter> (*)(const RouterConfig& config,
+                                                   sc_core::sc_time period,
+                                                   ActivityMonitor* monitor);
 
 struct RtlModel {
     std::string name;
@@ -53,7 +57,8 @@ const std::vector<RtlModel>& rtl_models();
 /// ConfigError for what the RTL does not implement (tori, other dimensions, multicast).
 RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& params);
 
-/// The built model with exactly these parameters; throws ConfigError naming those available.
+/// The built model with exactly these parameters; throws ConfigError naming, for every built
+/// configuration, the parameters that differ.
 const RtlModel& find_rtl_model(const RtlRouterParams& params);
 
 /// NetworkSpec::router_factory for a mesh: the routers of the nodes for which `use_rtl` holds
@@ -61,4 +66,4 @@ const RtlModel& find_rtl_model(const RtlRouterParams& params);
 RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams& params,
                                std::function<bool(NodeId)> use_rtl);
 
-}  // namespace wormcast::cosim
+}  // namespace wormcast::rtl

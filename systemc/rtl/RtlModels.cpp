@@ -1,0 +1,113 @@
+// Verilated router configurations and the mesh router factory (see RtlModels.hpp).
+#include "systemc/rtl/RtlModels.hpp"
+
+#include <tuple>
+
+#include <fmt/format.h>
+
+namespace wormcast::rtl {
+
+namespace {
+auto fields(const RtlRouterParams& p) {
+    return std::tie(p.mesh_x, p.mesh_y, p.injection_channels, p.consumption_channels, p.vcs,
+                    p.buffer_depth, p.flit_width, p.t_node, p.t_sw, p.t_phy, p.t_inj, p.t_cons);
+}
+}  // namespace
+
+bool RtlRouterParams::operator==(const RtlRouterParams& other) const {
+    return fields(*this) == fields(other);
+}
+
+std::string RtlRouterParams::describe() const {
+    return fmt::format(
+        "mesh {}x{}, {} injection / {} consumption channels, {} VCs, depth {}, flit width {}, "
+        "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}",
+        mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
+        t_node, t_sw, t_phy, t_inj, t_cons);
+}
+
+std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& built) const {
+    std::vector<std::string> out;
+    if (mesh_x != built.mesh_x || mesh_y != built.mesh_y)
+        out.push_back(
+            fmt::format("size {}x{} (network: {}x{})", built.mesh_x, built.mesh_y, mesh_x, mesh_y));
+    const auto compare = [&out](const char* key, unsigned network, unsigned rtl) {
+        if (network != rtl) out.push_back(fmt::format("{} {} (network: {})", key, rtl, network));
+    };
+    compare("injection_channels", injection_channels, built.injection_channels);
+    compare("consumption_channels", consumption_channels, built.consumption_channels);
+    compare("vcs", vcs, built.vcs);
+    compare("buffer_depth", buffer_depth, built.buffer_depth);
+    compare("flit_width", flit_width, built.flit_width);
+    compare("t_node", t_node, built.t_node);
+    compare("t_sw", t_sw, built.t_sw);
+    compare("t_phy", t_phy, built.t_phy);
+    compare("t_inj", t_inj, built.t_inj);
+    compare("t_cons", t_cons, built.t_cons);
+    return out;
+}
+
+RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& p) {
+    if (shape.dimensions() != 2 || shape.torus)
+        throw ConfigError(fmt::format(
+            "RTL routers: {} is not a 2-D mesh, the only topology rtl/ implements", shape.name()));
+    if (p.path_worms || p.tree_worms)
+        throw ConfigError(
+            "RTL routers: multicast (path worms, tree worms) is not implemented in rtl/ yet");
+    RtlRouterParams r;
+    r.mesh_x = shape.radix[0];
+    r.mesh_y = shape.radix[1];
+    r.injection_channels = p.injection_channels;
+    r.consumption_channels = p.consumption_channels;
+    r.vcs = p.vcs;
+    r.buffer_depth = p.buffer_depth;
+    r.flit_width = p.flit_width;
+    r.t_node = p.t_node;
+    r.t_sw = p.t_sw;
+    r.t_phy = p.t_phy;
+    r.t_inj = p.t_inj;
+    r.t_cons = p.t_cons;
+    return r;
+}
+
+const RtlModel& find_rtl_model(const RtlRouterParams& params) {
+    for (const auto& m : rtl_models())
+        if (m.params == params) return m;
+    std::string built;
+    for (const auto& m : rtl_models())
+        built += fmt::format("\n  {}: differs in {}\n      ({})", m.name,
+                             fmt::join(params.differences(m.params), ", "), m.params.describe());
+    throw ConfigError(
+        fmt::format("RTL routers: no verilated configuration matches this network ({}); add one to "
+                    "WORMCAST_RTL_CONFIGS in rtl/rtl.cmake or choose parameters of a built one:{}",
+                    params.describe(), built));
+}
+
+RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams& params,
+                               std::function<bool(NodeId)> use_rtl) {
+    const RtlModel& model = find_rtl_model(mesh_rtl_params(shape, params));
+    return [&model, use_rtl = std::move(use_rtl)](
+               const RouterConfig& config, double clock_ns,
+               ActivityMonitor* monitor) -> std::unique_ptr<DropInRouter> {
+        if (!use_rtl(config.node)) return nullptr;
+        const RtlRouterParams& m = model.params;
+        const PortId net = 4;
+        bool same = config.vcs == m.vcs && config.buffer_depth == m.buffer_depth &&
+                    config.header_format.flit_width == m.flit_width &&
+                    config.header_format.nodes == m.mesh_x * m.mesh_y &&
+                    config.t_node == m.t_node && config.t_sw == m.t_sw &&
+                    config.inputs == net + m.injection_channels &&
+                    config.outputs == net + m.consumption_channels;
+        for (PortId q = 0; same && q < config.outputs; ++q)
+            same = config.output_link_latency[q] == (q < net ? m.t_phy : m.t_cons);
+        for (PortId p = 0; same && p < config.inputs; ++p)
+            same = config.input_credit_latency[p] == (p < net ? m.t_phy : m.t_inj);
+        if (!same)
+            throw ConfigError(
+                fmt::format("{}: router configuration differs from the RTL model {} ({})",
+                            config.name, model.name, m.describe()));
+        return model.make(config, sc_core::sc_time(clock_ns, sc_core::SC_NS), monitor);
+    };
+}
+
+}  // namespace wormcast::rtl

@@ -1,0 +1,335 @@
+// RTL routers on the user's path (issue 6): `wormcast run --rtl` and the scenario key network.rtl
+// give the all-SystemC latencies and deliveries, all-RTL and mixed; a network no verilated
+// configuration fits is refused naming the parameters; --vcd also writes the RTL routers'
+// internals.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/Scenario.hpp"
+#include "systemc/rtl/RtlModels.hpp"
+
+using namespace wormcast;
+
+namespace {
+
+/// A scratch directory of this test process, so tests never write into the source tree.
+std::string scratch(const std::string& name) {
+    static const std::filesystem::path dir = [] {
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_cosim_cli_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d / "waves");
+        return d;
+    }();
+    return (dir / name).string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Runs the program in the scratch directory; its stdout and stderr go to `output`.
+int run_program(const std::string& args, std::string& output) {
+    const std::string out = scratch("program_output.txt");
+    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " +
+                            args + " > " + out + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    output = slurp(out);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// A 4x4 mesh with the default router and NIC parameters (those of the verilated v1d4 and of
+/// testbenches/scenarios/demo.yaml) under uniform traffic.
+const char* kScenario =
+    "name: rtl-user-path\n"
+    "network: {topology: mesh, size: 4x4}\n"
+    "router: {vcs: 1, buffer_depth: 4, t_node: 20ns, t_sw: 5ns, t_phy: 5ns}\n"
+    "traffic: {kind: uniform, load: 0.15, length: 8, warmup: 100, measure: 600}\n"
+    "run: {seed: 11}\n";
+
+std::string scenario_file() {
+    const std::string path = scratch("rtl.yaml");
+    std::ofstream(path) << kScenario;
+    return path;
+}
+
+/// The VCD header (scopes and variables, full dotted names) and the value changes after time 0.
+struct Vcd {
+    std::vector<std::string> top_scopes;
+    std::map<std::string, std::string>
+        id_of;  ///< full name (also with its [msb:lsb]) -> identifier code
+    std::map<std::string, std::vector<std::string>> changes;  ///< identifier -> values after time 0
+    std::string timescale;
+
+    bool has(const std::string& name) const { return id_of.count(name) > 0; }
+    const std::vector<std::string>& changes_of(const std::string& name) const {
+        static const std::vector<std::string> none;
+        const auto it = id_of.find(name);
+        if (it == id_of.end()) return none;
+        const auto c = changes.find(it->second);
+        return c == changes.end() ? none : c->second;
+    }
+};
+
+Vcd read_vcd(const std::string& path) {
+    std::ifstream in(path);
+    REQUIRE(in);
+    Vcd vcd;
+    std::vector<std::string> scopes;
+    std::string token;
+    // Header: whitespace-separated tokens up to $enddefinitions.
+    while (in >> token && token != "$enddefinitions") {
+        if (token == "$timescale") {
+            for (std::string t; in >> t && t != "$end";) vcd.timescale += t;
+        } else if (token == "$scope") {
+            std::string kind, name, end;
+            in >> kind >> name >> end;
+            if (scopes.empty()) vcd.top_scopes.push_back(name);
+            scopes.push_back(name);
+        } else if (token == "$upscope") {
+            in >> token;
+            REQUIRE(!scopes.empty());
+            scopes.pop_back();
+        } else if (token == "$var") {
+            std::string type, width, id, name, range;
+            in >> type >> width >> id >> name;
+            for (std::string t; in >> t && t != "$end";) range += t;  // an optional [msb:lsb]
+            std::string full;
+            for (const auto& s : scopes) full += s + ".";
+            vcd.id_of[full + name] = id;
+            if (!range.empty()) vcd.id_of[full + name + range] = id;  // as GTKWave names vectors
+        }
+    }
+    in >> token;  // $end
+    // Value changes: "#time", "1!" (scalar), "b0101 !" (vector).
+    unsigned long long time = 0;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        if (line[0] == '#') {
+            time = std::stoull(line.substr(1));
+        } else if (time > 0 && (line[0] == 'b' || line[0] == 'B')) {
+            const auto space = line.find(' ');
+            vcd.changes[line.substr(space + 1)].push_back(line.substr(1, space - 1));
+        } else if (time > 0 && std::string("01xzXZ").find(line[0]) != std::string::npos) {
+            vcd.changes[line.substr(1)].push_back(line.substr(0, 1));
+        }
+    }
+    return vcd;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "wormcast run --rtl all and a mixed --rtl list give the all-SystemC latencies and deliveries",
+    "[cosim][cli]") {
+    const std::string scenario = scenario_file();
+    std::string out;
+    REQUIRE(run_program("run " + scenario + " --json none.json", out) == 0);
+    INFO(out);
+    REQUIRE_THAT(out, !Catch::Contains("rtl routers"));
+    const auto reference = nlohmann::json::parse(slurp(scratch("none.json")));
+    REQUIRE(reference["ok"] == true);
+    REQUIRE(reference["completed_multicasts"].get<int>() > 50);
+    REQUIRE(reference["completed_multicasts"] == reference["measured_multicasts"]);
+
+    REQUIRE(run_program("run " + scenario + " --rtl all --json all.json", out) == 0);
+    REQUIRE_THAT(
+        out,
+        Catch::Contains("rtl routers  16 of 16 are the verilated RTL (v1d4): 0,0 1,0 2,0 3,0 0,1"));
+    REQUIRE(run_program("run " + scenario + " --rtl \"3,3;1,1;0,0;2,1\" --json mixed.json", out) ==
+            0);
+    REQUIRE_THAT(out, Catch::Contains(
+                          "rtl routers  4 of 16 are the verilated RTL (v1d4): 0,0 1,1 2,1 3,3\n"));
+    REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once"));
+
+    REQUIRE(reference["rtl_routers"].empty());
+    REQUIRE(nlohmann::json::parse(slurp(scratch("all.json")))["rtl_routers"].size() == 16);
+    REQUIRE(nlohmann::json::parse(slurp(scratch("mixed.json")))["rtl_routers"] ==
+            nlohmann::json::array({0, 5, 6, 15}));
+    for (const char* file : {"all.json", "mixed.json"}) {
+        const auto rtl = nlohmann::json::parse(slurp(scratch(file)));
+        INFO(file);
+        for (const char* key :
+             {"cycles", "messages_sent", "measured_multicasts", "completed_multicasts",
+              "latency_cycles", "latency_with_queueing_cycles", "accepted_flits_per_node_cycle",
+              "link_utilisation_mean", "link_utilisation_max", "flits_injected", "flits_consumed",
+              "drained", "deadlock", "problems", "ok"}) {
+            INFO(key);
+            REQUIRE(rtl[key] == reference[key]);
+        }
+    }
+}
+
+TEST_CASE(
+    "network.rtl in a scenario puts RTL routers at the listed nodes with the all-SystemC arrivals",
+    "[cosim][scenario]") {
+    YAML::Node root = YAML::Load(kScenario);
+    root["network"]["rtl"] = YAML::Load("[\"1,1\", \"2,1\", \"1,2\", \"2,2\"]");
+    const app::Scenario mixed = app::parse_scenario(root, "rtl.yaml");
+    REQUIRE(mixed.rtl_nodes() == std::vector<NodeId>{5, 6, 9, 10});
+    REQUIRE(mixed.rtl_model() == "v1d4");
+    root["network"]["rtl"] = "none";
+    const app::Scenario plain = app::parse_scenario(root, "rtl.yaml");
+    REQUIRE(plain.rtl_nodes().empty());
+    REQUIRE(plain.rtl_model().empty());
+
+    const app::RunResult reference =
+        app::run_network(plain.network(), plain.params, plain.schedule(), plain.run);
+    const app::RunResult rtl =
+        app::run_network(mixed.network(), mixed.params, mixed.schedule(), mixed.run);
+    for (const auto& p : rtl.problems) UNSCOPED_INFO(p);
+    REQUIRE(reference.ok());
+    REQUIRE(rtl.ok());
+    REQUIRE(reference.rtl_routers.empty());
+    REQUIRE(rtl.rtl_routers == std::vector<std::size_t>{5, 6, 9, 10});
+    REQUIRE(!rtl.arrival_digest.empty());
+    REQUIRE(rtl.arrival_digest == reference.arrival_digest);  // every message, node and tail cycle
+    REQUIRE(rtl.link_flits == reference.link_flits);
+    REQUIRE(rtl.cycles == reference.cycles);
+
+    root["network"]["rtl"] = "all";
+    REQUIRE(app::parse_scenario(root, "rtl.yaml").rtl_nodes().size() == 16);
+    root["network"]["rtl"] = YAML::Load("{x: 1}");
+    REQUIRE_THROWS_WITH(app::parse_scenario(root, "rtl.yaml"),
+                        Catch::Contains("network.rtl: expected all, none"));
+    root["network"]["rtl"] = "1,1;9,1";
+    REQUIRE_THROWS_WITH(app::parse_scenario(root, "rtl.yaml"), Catch::StartsWith("network.rtl:"));
+}
+
+TEST_CASE(
+    "a network no verilated configuration fits is refused, naming the differing parameters and the "
+    "built ones",
+    "[cosim][cli][config]") {
+    const std::string scenario = scenario_file();
+    std::string out;
+    REQUIRE(run_program(
+                "run " + scenario + " --rtl all --set router.buffer_depth=2 --set router.t_node=3",
+                out) == 2);
+    INFO(out);
+    REQUIRE_THAT(
+        out, Catch::Contains(
+                 "wormcast: error: network.rtl: RTL routers: no verilated configuration matches"));
+    REQUIRE_THAT(out, Catch::Contains(
+                          "v1d4: differs in buffer_depth 4 (network: 2), t_node 4 (network: 3)\n"));
+    REQUIRE_THAT(out, Catch::Contains(
+                          "v1d1: differs in buffer_depth 1 (network: 2), t_node 1 (network: 3)\n"));
+    for (const auto& model : rtl::rtl_models())
+        REQUIRE_THAT(out, Catch::Contains("\n  " + model.name + ": differs in"));
+    REQUIRE_THAT(out, !Catch::Contains("latency"));  // refused before simulating
+
+    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;2,1\" --set nic.consumption_channels=3",
+                        out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("consumption_channels 1 (network: 3)"));
+    REQUIRE(run_program(
+                "run " + scenario + " --rtl all --set network.topology=torus --set router.vcs=2",
+                out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("not a 2-D mesh"));
+    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("network.rtl: node 1,1 is listed twice"));
+    REQUIRE(run_program("run " + scenario + " --rtl 4,0", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("network.rtl:"));
+    // The same parameters without RTL routers are fine.
+    REQUIRE(run_program(
+                "run " + scenario + " --rtl none --set router.buffer_depth=2 --set router.t_node=3",
+                out) == 0);
+}
+
+TEST_CASE(
+    "a run with RTL routers and --vcd also writes their Verilator waveform: ports, FIFO counts, "
+    "link activity",
+    "[cosim][cli][waves]") {
+    const std::string scenario = scenario_file();
+    std::string out;
+    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;2,1\" --vcd waves/run.vcd", out) == 0);
+    INFO(out);
+    REQUIRE_THAT(out, Catch::Contains("waveform     waves/run.vcd\n"));
+    REQUIRE_THAT(out, Catch::Contains("rtl waveform waves/run.rtl.vcd\n"));
+    REQUIRE(std::filesystem::exists(scratch("waves/run.vcd")));
+    REQUIRE(std::filesystem::exists(scratch("waves/run.rtl.vcd")));
+
+    // The SystemC side: the links, on the same time axis (the kernel's resolution) as the RTL.
+    const Vcd links = read_vcd(scratch("waves/run.vcd"));
+    REQUIRE(links.timescale == "1ps");
+    REQUIRE(links.has("SystemC.net.r1_1_o1__r2_1_i0.valid"));
+
+    const Vcd rtl = read_vcd(scratch("waves/run.rtl.vcd"));
+    REQUIRE(rtl.timescale == "1ps");
+    REQUIRE(rtl.top_scopes == std::vector<std::string>{"net.r1_1.rtl", "net.r2_1.rtl"});
+    const std::string router = "net.r1_1.rtl.wc_router.";
+    for (const char* name :
+         {"clk_i", "rst_ni", "in_valid_i", "in_flit_i", "out_valid_o", "out_flit_o",
+          "g_in[0].u_input.in_valid_i", "g_in[4].u_input.in_flit_i", "g_in[4].u_input.in_credit_o",
+          "g_in[4].u_input.g_vc[0].state_q", "g_in[4].u_input.g_vc[0].u_fifo.count_q",
+          "g_out[1].u_output.out_valid_o", "g_out[1].u_output.out_flit_o",
+          "g_out[1].u_output.g_vc[0].credits_q"}) {
+        INFO(name);
+        REQUIRE(rtl.has(router + name));
+    }
+    // Link activity: node 1,1's injection link and the link towards 2,1 (x+) carry flits.
+    for (const char* valid : {"g_in[4].u_input.in_valid_i", "g_out[1].u_output.out_valid_o"}) {
+        INFO(valid);
+        const auto& changes = rtl.changes_of(router + valid);
+        REQUIRE(std::count(changes.begin(), changes.end(), "1") >= 1);
+        REQUIRE(std::count(changes.begin(), changes.end(), "0") >= 1);
+    }
+    // Buffer occupancy: some input FIFO of router 1,1 holds flits at some time.
+    bool occupied = false;
+    for (int port = 0; port < 5; ++port) {
+        const std::string count =
+            router + "g_in[" + std::to_string(port) + "].u_input.g_vc[0].u_fifo.count_q";
+        REQUIRE(rtl.has(count));
+        for (const auto& value : rtl.changes_of(count))
+            occupied |= value.find('1') != std::string::npos;
+    }
+    REQUIRE(occupied);
+
+    // trace.routers chooses the routers of both files; a run without RTL routers writes no RTL
+    // file.
+    REQUIRE(
+        run_program("run " + scenario + " --rtl all --set trace.routers=2,1 --vcd waves/one.vcd",
+                    out) == 0);
+    REQUIRE(read_vcd(scratch("waves/one.rtl.vcd")).top_scopes ==
+            std::vector<std::string>{"net.r2_1.rtl"});
+    REQUIRE(run_program("run " + scenario + " --vcd waves/plain.vcd", out) == 0);
+    REQUIRE_THAT(out, !Catch::Contains("rtl waveform"));
+    REQUIRE(std::filesystem::exists(scratch("waves/plain.vcd")));
+    REQUIRE(!std::filesystem::exists(scratch("waves/plain.rtl.vcd")));
+}
+
+TEST_CASE("waves/rtl.gtkw names signals that the demo's RTL waveform has", "[cosim][cli][waves]") {
+    std::string out;
+    REQUIRE(run_program(std::string("run ") + WORMCAST_SOURCE_DIR +
+                            "/testbenches/scenarios/demo.yaml --rtl all --set trace.routers=1,1 "
+                            "--vcd waves/demo.vcd",
+                        out) == 0);
+    INFO(out);
+    const Vcd rtl = read_vcd(scratch("waves/demo.rtl.vcd"));
+    std::ifstream save(std::string(WORMCAST_SOURCE_DIR) + "/waves/rtl.gtkw");
+    REQUIRE(save);
+    int signals = 0;
+    bool dumpfile = false;
+    for (std::string line; std::getline(save, line);) {
+        dumpfile |= line == "[dumpfile] \"waves/demo.rtl.vcd\"";
+        if (line.empty() || std::string("[@-*").find(line[0]) != std::string::npos) continue;
+        INFO(line);
+        REQUIRE(rtl.has(line));
+        ++signals;
+    }
+    REQUIRE(dumpfile);
+    REQUIRE(signals == 2 + 5 * 5 + 5 * 4);  // clock, reset; per input 5 rows, per output 4
+}
