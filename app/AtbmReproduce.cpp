@@ -1,5 +1,6 @@
 // The Varavithya & Mohapatra (ATBM on MINs) reproductions for `wormcast reproduce`: atbm-example,
-// the paper's 2.12 us contention-free broadcast (§5.2), on the cycle-accurate network.
+// the paper's 2.12 us contention-free broadcast (§5.2), on the cycle-accurate network; and the
+// registry of Figs. 14-23 (AtbmFigures).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "app/AtbmFigures.hpp"
 #include "app/Reproduce.hpp"
 #include "app/Runner.hpp"
 #include "topologies/min/AtbmLatency.hpp"
@@ -116,6 +118,19 @@ void add_atbm_reproductions(std::vector<Reproduction>& out) {
                    "Varavithya & Mohapatra §5.2: the 2.12 us ATBM broadcast on the 64-node BI-MIN "
                    "of 8x8 switches, cycle-accurate, beside the paper's sum",
                    reproduce_atbm_example});
+    out.push_back({"atbm-fig14",
+                   "Varavithya & Mohapatra Fig. 14: contention-free multicast latency vs "
+                   "destinations, ATBM vs CMIN/UMIN, 64- and 256-node UNI- and BI-MINs",
+                   reproduce_atbm_fig14});
+    for (int number = 15; number <= 23; ++number) {
+        const AtbmLoadFigure figure = atbm_load_figure(number, ReproduceOptions{});
+        out.push_back({figure.name,
+                       fmt::format("Varavithya & Mohapatra Fig. {}: latency vs load, {}", number,
+                                   figure.caption),
+                       [number](const ReproduceOptions& options) {
+                           return reproduce_atbm_load_figure(number, options);
+                       }});
+    }
 }
 
 }  // namespace wormcast::app

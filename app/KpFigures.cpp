@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <numeric>
 
 #include <fmt/format.h>
+
+#include "app/FigureOutput.hpp"
 
 namespace wormcast::app {
 
@@ -361,32 +362,6 @@ void write_kp_figure_csv(const std::string& path, const KpFigure& figure,
     }
 }
 
-namespace {
-
-std::string gnuplot_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'')
-            out += "''";
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'')
-            out += "'\\''";
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-}  // namespace
-
 std::string write_kp_figure_plot(const std::string& dir, const KpFigure& figure,
                                  const std::vector<KpFigurePoint>& points, std::ostream& log) {
     const std::string dat = figure.name + ".dat", gp = figure.name + ".gp",
@@ -445,22 +420,7 @@ std::string write_kp_figure_plot(const std::string& dir, const KpFigure& figure,
     script << "unset multiplot\n";
     data.close();
     script.close();
-    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        log << fmt::format(
-            "gnuplot not found: no {} written (install the Debian package gnuplot-nox, see "
-            "ci/install-deps.sh); the CSV and {} are complete\n",
-            kp_path(dir, png), kp_path(dir, gp));
-        return "";
-    }
-    const std::string gnuplot_log = figure.name + ".gnuplot.log";
-    const std::string command = fmt::format("cd {} && gnuplot {} > {} 2>&1", shell_quote(dir),
-                                            shell_quote(gp), shell_quote(gnuplot_log));
-    if (std::system(command.c_str()) != 0) {
-        log << fmt::format("gnuplot failed on {} (see {}); the CSV is complete\n", kp_path(dir, gp),
-                           kp_path(dir, gnuplot_log));
-        return "";
-    }
-    return kp_path(dir, png);
+    return run_gnuplot(dir, figure.name, log);
 }
 
 int reproduce_kp_figure(int number, const ReproduceOptions& options) {

@@ -21,21 +21,25 @@ std::string encode_outcome(const KpRunOutcome& outcome) {
     std::string problem = outcome.problem;
     for (char& c : problem)
         if (c == '\n' || c == '\r') c = ' ';
-    return fmt::format("{} {} {} {} {:.6f} {}\n", outcome.ok ? 1 : 0, outcome.latency_cycles,
-                       outcome.steps, outcome.startups_max, outcome.wall_seconds, problem);
+    return fmt::format("{} {} {} {} {:.17g} {:.17g} {} {:.6f} {}\n", outcome.ok ? 1 : 0,
+                       outcome.latency_cycles, outcome.steps, outcome.startups_max,
+                       outcome.unicast_mean_cycles, outcome.multicast_mean_cycles,
+                       outcome.saturated ? 1 : 0, outcome.wall_seconds, problem);
 }
 
 KpRunOutcome decode_outcome(const std::string& text) {
     std::istringstream in(text);
     KpRunOutcome outcome;
-    int ok = 0;
+    int ok = 0, saturated = 0;
     if (!(in >> ok >> outcome.latency_cycles >> outcome.steps >> outcome.startups_max >>
+          outcome.unicast_mean_cycles >> outcome.multicast_mean_cycles >> saturated >>
           outcome.wall_seconds)) {
         outcome.ok = false;
         outcome.problem = fmt::format("worker sent an unreadable result: '{}'", text);
         return outcome;
     }
     outcome.ok = ok == 1;
+    outcome.saturated = saturated == 1;
     std::getline(in >> std::ws, outcome.problem);
     return outcome;
 }

@@ -15,6 +15,9 @@ struct KpRunOutcome {
     std::uint64_t latency_cycles = 0;  ///< pattern latency
     std::uint64_t steps = 0;           ///< start-up-only runs: round(latency / t_s); else 0
     std::uint64_t startups_max = 0;    ///< start-ups of the busiest NIC
+    double unicast_mean_cycles = 0;    ///< load runs: mean unicast latency
+    double multicast_mean_cycles = 0;  ///< load runs: mean multicast latency
+    bool saturated = false;            ///< load runs: did not drain in time, or above the cap
     double wall_seconds = 0;
     std::string problem;  ///< why not ok (first delivery problem, deadlock, exception)
 };

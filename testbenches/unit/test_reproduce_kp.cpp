@@ -203,9 +203,15 @@ TEST_CASE("kp worker processes return what in-process runs return", "[reproduce]
     o.steps = 7;
     o.startups_max = 9;
     o.wall_seconds = 0.25;
+    o.unicast_mean_cycles = 1234.5678901234;
+    o.multicast_mean_cycles = 1.0 / 3.0;
+    o.saturated = true;
     o.problem = "two\nlines";
     const KpRunOutcome back = decode_outcome(encode_outcome(o));
     REQUIRE(back.ok);
+    REQUIRE(back.unicast_mean_cycles == o.unicast_mean_cycles);  // exact: 17 significant digits
+    REQUIRE(back.multicast_mean_cycles == o.multicast_mean_cycles);
+    REQUIRE(back.saturated);
     REQUIRE(back.latency_cycles == 123456);
     REQUIRE(back.steps == 7);
     REQUIRE(back.startups_max == 9);
