@@ -85,7 +85,7 @@ namespace wormcast::rtl {
 
 namespace {
 template <typename Model>
-std::unique_ptr<DropInRouter> make_rtl_router(const RouterConfig& config, sc_core::sc_time period,
+std::unique_ptr<RouterModule> make_rtl_router(const RouterConfig& config, sc_core::sc_time period,
                                               ActivityMonitor* monitor) {
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor);
 }

@@ -58,10 +58,15 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         auto drop_in = spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
         if (drop_in && (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
             throw ConfigError(fmt::format("{}: the stand-in router has other port counts than the spec", rs.name));
-        routers_.push_back(drop_in ? nullptr
-                                   : std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_,
-                                                              ticker_.get()));
-        drop_ins_.push_back(std::move(drop_in));
+        if (drop_in) {
+            routers_.push_back(nullptr);
+            modules_.push_back(std::move(drop_in));
+        } else {
+            auto router = std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_,
+                                                   ticker_.get());
+            routers_.push_back(router.get());
+            modules_.push_back(std::move(router));
+        }
         downstream_[r].assign(rs.outputs, Endpoint{});
     }
     std::vector<std::vector<bool>> in_bound(spec.routers.size()), out_bound(spec.routers.size());
@@ -73,26 +78,20 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         if (q >= out_bound[r].size() || out_bound[r][q])
             throw ConfigError(fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
         out_bound[r][q] = true;
-        auto bind = [&](auto& router) {
-            router.out_valid[q](w.valid);
-            router.out_flit[q](w.flit);
-            router.out_credit[q](w.credit);
-        };
-        if (routers_[r]) bind(*routers_[r]);
-        else bind(*drop_ins_[r]);
+        RouterModule& m = *modules_[r];
+        m.out_valid[q](w.valid);
+        m.out_flit[q](w.flit);
+        m.out_credit[q](w.credit);
         router_links_[r].push_back(&w);
     };
     auto bind_in = [&](std::size_t r, PortId p, LinkWires& w) {
         if (p >= in_bound[r].size() || in_bound[r][p])
             throw ConfigError(fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
         in_bound[r][p] = true;
-        auto bind = [&](auto& router) {
-            router.in_valid[p](w.valid);
-            router.in_flit[p](w.flit);
-            router.in_credit[p](w.credit);
-        };
-        if (routers_[r]) bind(*routers_[r]);
-        else bind(*drop_ins_[r]);
+        RouterModule& m = *modules_[r];
+        m.in_valid[p](w.valid);
+        m.in_flit[p](w.flit);
+        m.in_credit[p](w.credit);
         router_links_[r].push_back(&w);
     };
     for (const auto& l : spec.links) {
@@ -190,13 +189,14 @@ void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
     }
 }
 
-const RouterConfig& Network::router_config(std::size_t r) const {
-    return routers_[r] ? routers_[r]->config() : drop_ins_[r]->config();
+Router& Network::router(std::size_t r) {
+    if (!routers_.at(r)) throw ModelError(fmt::format("{} is a stand-in, not a SystemC Router", modules_[r]->name()));
+    return *routers_[r];
 }
 
-const OutputStats& Network::output_stats(std::size_t r, PortId q) const {
-    return routers_[r] ? routers_[r]->output(q).stats : drop_ins_[r]->output_stats(q);
-}
+const RouterConfig& Network::router_config(std::size_t r) const { return modules_[r]->config(); }
+
+const OutputStats& Network::output_stats(std::size_t r, PortId q) const { return modules_[r]->output_stats(q); }
 
 std::vector<std::uint64_t> Network::link_flits() const {
     std::vector<std::uint64_t> out;
@@ -226,7 +226,7 @@ TokenRingStats Network::token_stats() const {
 std::uint64_t Network::active_router_cycles() const {
     std::uint64_t a = 0;
     for (std::size_t r = 0; r < routers_.size(); ++r)
-        a += routers_[r] ? routers_[r]->active_cycles() : drop_ins_[r]->active_cycles();
+        a += modules_[r]->active_cycles();
     return a;
 }
 

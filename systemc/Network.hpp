@@ -10,7 +10,7 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
-#include "systemc/DropInRouter.hpp"
+#include "systemc/RouterModule.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
@@ -38,12 +38,15 @@ public:
     const std::string& description() const { return spec_name_; }
     const NetworkParams& params() const { return params_; }
     sc_core::sc_time clock() const { return clock_; }
-    std::size_t routers() const { return routers_.size(); }
+    std::size_t routers() const { return modules_.size(); }
     std::size_t nodes() const { return nics_.size(); }
-    Router& router(std::size_t r) { return *routers_[r]; }
-    /// Router r is a stand-in built by NetworkSpec::router_factory (e.g. the RTL), not a Router.
-    bool is_drop_in(std::size_t r) const { return drop_ins_[r] != nullptr; }
-    DropInRouter& drop_in(std::size_t r) { return *drop_ins_[r]; }
+    /// The module at router position r: a Router, or a stand-in built by
+    /// NetworkSpec::router_factory (e.g. the RTL).
+    RouterModule& module(std::size_t r) { return *modules_[r]; }
+    /// Router r is a stand-in, not a Router.
+    bool is_drop_in(std::size_t r) const { return routers_[r] == nullptr; }
+    /// The SystemC Router at position r; throws ModelError where a stand-in is.
+    Router& router(std::size_t r);
     /// Every channel's wires (router links, NIC channels, tie-offs), in a fixed order.
     const std::vector<std::unique_ptr<LinkWires>>& links() const { return wires_; }
     Nic& nic(NodeId n) { return *nics_[n]; }
@@ -80,8 +83,8 @@ private:
     const RouterConfig& router_config(std::size_t r) const;
     const OutputStats& output_stats(std::size_t r, PortId q) const;
 
-    std::vector<std::unique_ptr<Router>> routers_;  ///< null where a drop-in stands in
-    std::vector<std::unique_ptr<DropInRouter>> drop_ins_;  ///< null where the Router is used
+    std::vector<std::unique_ptr<RouterModule>> modules_;  ///< every router position
+    std::vector<Router*> routers_;  ///< the same module as a Router; null where a stand-in is
     std::vector<std::unique_ptr<Nic>> nics_;
     std::vector<std::shared_ptr<TokenRing>> token_rings_;  ///< kept alive for the routers
     std::vector<std::unique_ptr<LinkWires>> wires_;

@@ -15,13 +15,13 @@
 
 namespace wormcast {
 
-class DropInRouter;      // systemc/DropInRouter.hpp
+class RouterModule;      // systemc/RouterModule.hpp
 struct RouterConfig;     // systemc/RouterConfig.hpp
 struct ActivityMonitor;  // systemc/ActivityMonitor.hpp
 
 /// Builds the module that stands in for the SystemC Router of one router (config.node is the
 /// router's index), e.g. the Verilated RTL (systemc/RtlRouter.hpp); nullptr keeps the Router.
-using RouterFactory = std::function<std::unique_ptr<DropInRouter>(const RouterConfig& config, double clock_ns,
+using RouterFactory = std::function<std::unique_ptr<RouterModule>(const RouterConfig& config, double clock_ns,
                                                                   ActivityMonitor* monitor)>;
 
 /// Network-wide micro-architecture and timing parameters (DESIGN.md §2), all in cycles.

@@ -23,14 +23,7 @@ std::vector<OutputUnit> make_outputs(const RouterConfig& c) {
 
 Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
                sc_time period, ActivityMonitor* monitor, Ticker* ticker)
-    : sc_module(name),
-      in_valid("in_valid", config.inputs),
-      in_flit("in_flit", config.inputs),
-      in_credit("in_credit", config.inputs),
-      out_valid("out_valid", config.outputs),
-      out_flit("out_flit", config.outputs),
-      out_credit("out_credit", config.outputs),
-      config_(std::move(config)),
+    : RouterModule(name, std::move(config)),
       timer_(period, config_.always_clocked, ticker),
       monitor_(monitor),
       route_unit_(config_, std::move(routing)),

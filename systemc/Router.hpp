@@ -17,6 +17,7 @@
 #include "systemc/OutputUnit.hpp"
 #include "systemc/RouteUnit.hpp"
 #include "systemc/RouterConfig.hpp"
+#include "systemc/RouterModule.hpp"
 #include "systemc/SwitchAllocator.hpp"
 
 namespace wormcast {
@@ -38,26 +39,17 @@ struct VcWait {
     std::vector<Want> wants;
 };
 
-class Router : public sc_core::sc_module {
+class Router : public RouterModule {
   public:
-    // Per input port p: the link from upstream and the credits returned to it.
-    sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
-    sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
-    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> in_credit;
-    // Per output port q: the link to downstream and the credits it returns.
-    sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
-    sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
-    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
-
     Router(sc_core::sc_module_name name, RouterConfig config,
            std::unique_ptr<RoutingFunction> routing, sc_core::sc_time period,
            ActivityMonitor* monitor, Ticker* ticker = nullptr);
 
-    const RouterConfig& config() const { return config_; }
     const OutputUnit& output(PortId q) const { return outputs_[q]; }
     const InputUnit& input(PortId p) const { return inputs_[p]; }
     std::vector<VcWait> waits() const;
-    std::uint64_t active_cycles() const { return active_cycles_; }
+    const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
+    std::uint64_t active_cycles() const override { return active_cycles_; }
 
   private:
     SC_HAS_PROCESS(Router);
@@ -80,7 +72,6 @@ class Router : public sc_core::sc_module {
     void acquire(PortId p, VcId v, std::size_t branch);
     void start_worm(InputVc& ivc);
 
-    RouterConfig config_;
     CycleTimer timer_;
     ActivityMonitor* monitor_;
     RouteUnit route_unit_;

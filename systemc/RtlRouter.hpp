@@ -15,17 +15,17 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
-#include "systemc/DropInRouter.hpp"
+#include "systemc/RouterModule.hpp"
 
 class VerilatedVcdC;  // verilated_vcd_c.h; the models are verilated with TRACE (rtl/rtl.cmake)
 
 namespace wormcast {
 
-/// What every RtlRouter<Model> adds to a DropInRouter, whatever its verilated configuration: the
+/// What every RtlRouter<Model> adds to a RouterModule, whatever its verilated configuration: the
 /// model's internals for a Verilator waveform (systemc/rtl/RtlWaves).
-class RtlRouterBase : public DropInRouter {
+class RtlRouterBase : public RouterModule {
 public:
-    RtlRouterBase(sc_core::sc_module_name name, RouterConfig config) : DropInRouter(name, std::move(config)) {}
+    RtlRouterBase(sc_core::sc_module_name name, RouterConfig config) : RouterModule(name, std::move(config)) {}
     /// Adds the model's ports and internal signals (e.g. every input FIFO's count_q) to `file`,
     /// `levels` levels of hierarchy deep, under the model's SystemC name (e.g. "net.r1_1.rtl").
     virtual void trace_model(VerilatedVcdC* file, int levels) = 0;

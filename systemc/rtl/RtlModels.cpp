@@ -88,7 +88,7 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
     const RtlModel& model = find_rtl_model(mesh_rtl_params(shape, params));
     return [&model, use_rtl = std::move(use_rtl)](
                const RouterConfig& config, double clock_ns,
-               ActivityMonitor* monitor) -> std::unique_ptr<DropInRouter> {
+               ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
         if (!use_rtl(config.node)) return nullptr;
         const RtlRouterParams& m = model.params;
         const PortId net = 4;

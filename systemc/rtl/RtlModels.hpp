@@ -11,7 +11,7 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
-#include "systemc/DropInRouter.hpp"
+#include "systemc/RouterModule.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/RouterConfig.hpp"
 #include "topologies/mesh/MeshShape.hpp"
@@ -40,7 +40,7 @@ struct RtlRouterParams {
     std::vector<std::string> differences(const RtlRouterParams& built) const;
 };
 
-using RtlMaker = std::unique_ptr<DropInRouter> (*)(const RouterConfig& config,
+using RtlMaker = std::unique_ptr<RouterModule> (*)(const RouterConfig& config,
                                                    sc_core::sc_time period,
                                                    ActivityMonitor* monitor);
 

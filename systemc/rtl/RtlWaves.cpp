@@ -16,7 +16,7 @@ namespace {
 constexpr int kTraceLevels = 99;
 
 RtlRouterBase* as_rtl(Network& network, std::size_t r) {
-    return network.is_drop_in(r) ? dynamic_cast<RtlRouterBase*>(&network.drop_in(r)) : nullptr;
+    return network.is_drop_in(r) ? dynamic_cast<RtlRouterBase*>(&network.module(r)) : nullptr;
 }
 }  // namespace
 

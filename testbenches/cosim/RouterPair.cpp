@@ -134,7 +134,7 @@ private:
 
     sc_time period_;
     std::unique_ptr<Router> reference_;
-    std::unique_ptr<DropInRouter> rtl_;
+    std::unique_ptr<RouterModule> rtl_;
     std::unique_ptr<sc_vector<sc_signal<bool>>> in_valid_, ref_out_valid_, rtl_out_valid_;
     std::unique_ptr<sc_vector<sc_signal<Flit>>> in_flit_, ref_out_flit_, rtl_out_flit_;
     std::unique_ptr<sc_vector<sc_signal<std::uint32_t>>> ref_in_credit_, rtl_in_credit_, out_credit_;

@@ -1,5 +1,6 @@
-// A module that stands in for the SystemC Router inside a Network (DESIGN.md §1, issue 6): the
-// Verilated RTL router wrapped by systemc/RtlRouter.hpp. Same ports as Router, bound by name.
+// What a Network binds at every router position (DESIGN.md §1): the port set of a router plus the
+// statistics the network reads. The SystemC Router is one; the Verilated RTL router wrapped by
+// systemc/RtlRouter.hpp (issue 6) is the other, so a network binds and reads both the same way.
 #pragma once
 
 #include <cstdint>
@@ -12,18 +13,18 @@
 
 namespace wormcast {
 
-class DropInRouter : public sc_core::sc_module {
-public:
-    // Per input port p: the link from upstream and the credits returned to it (as Router).
+class RouterModule : public sc_core::sc_module {
+  public:
+    // Per input port p: the link from upstream and the credits returned to it.
     sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
     sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
     sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> in_credit;
-    // Per output port q: the link to downstream and the credits it returns (as Router).
+    // Per output port q: the link to downstream and the credits it returns.
     sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
     sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
     sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
 
-    DropInRouter(sc_core::sc_module_name name, RouterConfig config)
+    RouterModule(sc_core::sc_module_name name, RouterConfig config)
         : sc_module(name),
           in_valid("in_valid", config.inputs),
           in_flit("in_flit", config.inputs),
@@ -34,12 +35,12 @@ public:
           config_(std::move(config)) {}
 
     const RouterConfig& config() const { return config_; }
-    /// Flits and bubbles sent on output q so far (seen on the link).
+    /// Flits and bubbles sent on output q so far.
     virtual const OutputStats& output_stats(PortId q) const = 0;
     /// Cycles the module was evaluated.
     virtual std::uint64_t active_cycles() const = 0;
 
-protected:
+  protected:
     RouterConfig config_;
 };
 
