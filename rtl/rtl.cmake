@@ -17,6 +17,26 @@ add_test(NAME "rtl lint: wc_router (5x3 mesh, 2 injection + 2 consumption ports,
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GMESH_X=5 -GMESH_Y=3
                  -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_SW=2
                  ${WORMCAST_RTL_SOURCES})
+# The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
+# consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
+# Fields: test name, then the parameters.
+set(WORMCAST_RTL_MIN_LINT
+  "UNI b=2 n=3 stage 0, 1 channel, 1 VC, depth 1|-GSTAGE=0 -GBUF_DEPTH=1"
+  "UNI b=2 n=3 stage 1, 2 VCs, 16-bit flits|-GSTAGE=1 -GNUM_VCS=2 -GFLIT_WIDTH=16"
+  "UNI b=2 n=3 stage 2, b channels, 2 VCs, depth 1|-GSTAGE=2 -GCONSUMPTION=2 -GNUM_VCS=2 -GNODE_VC_MASK=2 -GBUF_DEPTH=1"
+  "UNI b=2 n=3 stage 2, 1 channel, t_cons 3|-GSTAGE=2 -GT_CONS=3 -GT_SW=2"
+  "BI b=4 n=2 stage 0, 1 channel, 2 VCs|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GNUM_VCS=2 -GT_INJ=2 -GT_CONS=2"
+  "BI b=4 n=2 stage 0, b channels, 1 VC, depth 1, 8-bit flits|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GCONSUMPTION=4 -GBUF_DEPTH=1 -GFLIT_WIDTH=8"
+  "BI b=4 n=2 stage 1, b channels, 2 VCs, depth 1|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=1 -GCONSUMPTION=4 -GNUM_VCS=2 -GBUF_DEPTH=1 -GT_NODE=3")
+foreach(entry ${WORMCAST_RTL_MIN_LINT})
+  string(REPLACE "|" ";" fields "${entry}")
+  list(GET fields 0 label)
+  list(GET fields 1 params)
+  separate_arguments(params UNIX_COMMAND "${params}")
+  add_test(NAME "rtl lint: wc_min_switch (${label})"
+           COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_min_switch ${params}
+                   ${WORMCAST_RTL_SOURCES})
+endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
 # mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),

@@ -1,0 +1,213 @@
+// Switch of a multistage interconnection network (topologies/min/network/MinNetwork: one
+// systemc/Router per switch with UniMinRouting or BiMinRouting) for unicast worms: input units ->
+// destination-tag / turnaround route units (wc_route_dtag) -> OCRQs with output-VC allocation ->
+// separable switch allocator -> crossbar -> output units. The composition and the timing are
+// those of wc_router (docs/pipeline.md); only the route units, the port counts and the per-port
+// latencies differ. Ports as MinWiring numbers them: UNI-MIN inputs and outputs 0..b-1; BI-MIN
+// left ports 0..b-1 and right ports b..2b-1 (each an input and an output). An exit switch (UNI:
+// stage n-1, BI: stage 0) with b consumption channels per node has the extra channel outputs of
+// ConsumptionChannels after those (UNI: b*b outputs in all, BI: b*b + b).
+// Latencies as MinNetwork sets them: inputs from nodes (every input of UNI stage 0, the left
+// inputs of BI stage 0) return credits after T_INJ, other inputs after T_PHY; outputs to nodes
+// (every output of the exit switch but the BI right ports) take T_CONS, others T_PHY.
+module wc_min_switch #(
+    parameter integer B               = 2,   // switch radix b
+    parameter integer STAGES          = 3,   // stages n (b^n nodes)
+    parameter integer STAGE           = 0,   // this switch's stage j (0 .. n-1)
+    parameter integer BIDIRECTIONAL   = 0,   // 0: baseline UNI-MIN, 1: butterfly BI-MIN
+    parameter integer CONSUMPTION     = 1,   // consumption channels per node: 1 or B
+    parameter integer NUM_VCS         = 1,   // virtual channels per port (1..16)
+    parameter [31:0]  NETWORK_VC_MASK = 32'hFFFF_FFFF,  // VCs allowed switch to switch (bit v)
+    parameter [31:0]  NODE_VC_MASK    = 32'hFFFF_FFFF,  // VCs allowed towards a node
+    parameter integer BUF_DEPTH       = 4,   // flits per input VC FIFO (>= 1)
+    parameter integer FLIT_WIDTH      = 32,  // data bits per flit (2 + NODE_BITS .. 32)
+    parameter integer T_NODE          = 1,   // routing delay of a unicast header, cycles (>= 1)
+    parameter integer T_SW            = 1,   // crossbar traversal, cycles (>= 1)
+    parameter integer T_PHY           = 1,   // switch-to-switch link latency, cycles (>= 1)
+    parameter integer T_INJ           = 1,   // injection channel latency (credits back to the NIC)
+    parameter integer T_CONS          = 1,   // consumption channel latency (flits to the NIC)
+    // Derived (do not override).
+    parameter integer PORTS           = (BIDIRECTIONAL != 0) ? 2 * B : B,
+    parameter integer EXIT            = ((BIDIRECTIONAL != 0) ? (STAGE == 0) : (STAGE == STAGES - 1))
+                                        ? 1 : 0,  // exit switch: delivers to nodes
+    parameter integer NUM_IN          = PORTS,
+    parameter integer NUM_OUT         = PORTS + ((EXIT != 0) ? (CONSUMPTION - 1) * B : 0),
+    parameter integer ROWS            = B ** (STAGES - 1),
+    parameter integer ROW_BITS        = (ROWS > 1) ? $clog2(ROWS) : 1
+) (
+    input  wire                   clk_i,
+    input  wire                   rst_ni,
+    input  wire [ROW_BITS-1:0]    row_i,         // strap: this switch's row i (0 .. b^(n-1)-1)
+    // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
+    input  wire [NUM_IN-1:0]      in_valid_i,
+    input  wire [NUM_IN*64-1:0]   in_flit_i,
+    output wire [NUM_IN*32-1:0]   in_credit_o,
+    // Per output port q: link to downstream and the credits it returns.
+    output wire [NUM_OUT-1:0]     out_valid_o,
+    output wire [NUM_OUT*64-1:0]  out_flit_o,
+    input  wire [NUM_OUT*32-1:0]  out_credit_i,
+    output wire                   error_o        // sticky: a protocol invariant broke
+);
+  localparam integer NUM_REQ = NUM_IN * NUM_VCS;  // input VCs
+  localparam integer OUT_W = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1;
+  localparam integer IN_W = (NUM_IN > 1) ? $clog2(NUM_IN) : 1;
+  localparam integer VC_W = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1;
+  // Inputs from nodes (credits back after T_INJ) and outputs to nodes (T_CONS), bit per port.
+  localparam [NUM_IN-1:0] FROM_NODE = (STAGE != 0) ? '0
+                                      : (BIDIRECTIONAL != 0) ? NUM_IN'((1 << B) - 1) : '1;
+  localparam [NUM_OUT-1:0] TO_NODE = (EXIT == 0) ? '0
+                                     : (BIDIRECTIONAL != 0) ? ~(NUM_OUT'((1 << B) - 1) << B) : '1;
+
+  // Per input VC (index p * NUM_VCS + v).
+  wire [NUM_REQ-1:0] routed, sendable, grant, route_error;
+  wire [NUM_REQ*OUT_W-1:0] route_port;
+  wire [NUM_REQ*NUM_VCS-1:0] route_mask;
+  wire [NUM_REQ*VC_W-1:0] grant_vc, out_vc;
+  reg [NUM_REQ-1:0] ready;
+  // Per input port.
+  wire [NUM_IN*64-1:0] send_flit;
+  wire [NUM_IN-1:0] in_grant, in_error;
+  wire [NUM_IN*VC_W-1:0] in_grant_vc;
+  // Per output port (VC index q * NUM_VCS + v).
+  wire [NUM_OUT*NUM_VCS-1:0] vc_free, credit_ok, taken;
+  wire [NUM_OUT-1:0] out_grant, xbar_valid, out_error;
+  wire [NUM_OUT*IN_W-1:0] out_sel;
+  wire [NUM_OUT*64-1:0] xbar_flit;
+  wire ocrq_error;
+
+  genvar p, v, q;
+  generate
+    for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
+      wire [NUM_VCS*FLIT_WIDTH-1:0] header;
+      wc_input_unit #(
+          .NUM_VCS       (NUM_VCS),
+          .DEPTH         (BUF_DEPTH),
+          .FLIT_WIDTH    (FLIT_WIDTH),
+          .T_NODE        (T_NODE),
+          .CREDIT_LATENCY(FROM_NODE[p] ? T_INJ : T_PHY)
+      ) u_input (
+          .clk_i      (clk_i),
+          .rst_ni     (rst_ni),
+          .in_valid_i (in_valid_i[p]),
+          .in_flit_i  (in_flit_i[p*64+:64]),
+          .in_credit_o(in_credit_o[p*32+:32]),
+          .header_o   (header),
+          .routed_o   (routed[p*NUM_VCS+:NUM_VCS]),
+          .alloc_i    (grant[p*NUM_VCS+:NUM_VCS]),
+          .alloc_vc_i (grant_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
+          .out_vc_o   (out_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
+          .sendable_o (sendable[p*NUM_VCS+:NUM_VCS]),
+          .grant_i    (in_grant[p]),
+          .grant_vc_i (in_grant_vc[p*VC_W+:VC_W]),
+          .send_flit_o(send_flit[p*64+:64]),
+          .error_o    (in_error[p])
+      );
+      for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
+        wc_route_dtag #(
+            .B              (B),
+            .STAGES         (STAGES),
+            .STAGE          (STAGE),
+            .BIDIRECTIONAL  (BIDIRECTIONAL),
+            .CONSUMPTION    (CONSUMPTION),
+            .NUM_VCS        (NUM_VCS),
+            .NETWORK_VC_MASK(NETWORK_VC_MASK),
+            .NODE_VC_MASK   (NODE_VC_MASK),
+            .IN_PORT        (p),
+            .FLIT_WIDTH     (FLIT_WIDTH)
+        ) u_route (
+            .row_i    (row_i),
+            .header_i (header[v*FLIT_WIDTH+:FLIT_WIDTH]),
+            .port_o   (route_port[(p*NUM_VCS+v)*OUT_W+:OUT_W]),
+            .vc_mask_o(route_mask[(p*NUM_VCS+v)*NUM_VCS+:NUM_VCS]),
+            .error_o  (route_error[p*NUM_VCS+v])
+        );
+      end
+    end
+  endgenerate
+
+  wc_ocrq #(
+      .NUM_REQ(NUM_REQ),
+      .NUM_OUT(NUM_OUT),
+      .NUM_VCS(NUM_VCS)
+  ) u_ocrq (
+      .clk_i     (clk_i),
+      .rst_ni    (rst_ni),
+      .enq_i     (routed),
+      .port_i    (route_port),
+      .mask_i    (route_mask),
+      .vc_free_i (vc_free),
+      .grant_o   (grant),
+      .grant_vc_o(grant_vc),
+      .taken_o   (taken),
+      .error_o   (ocrq_error)
+  );
+
+  // A VC may compete for the switch when it has a flit and its output VC has a credit.
+  integer r;
+  always @(*) begin
+    for (r = 0; r < NUM_REQ; r = r + 1)
+      ready[r] = sendable[r] &&
+                 credit_ok[32'(route_port[r*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[r*VC_W+:VC_W])];
+  end
+
+  wc_switch_alloc #(
+      .NUM_IN (NUM_IN),
+      .NUM_OUT(NUM_OUT),
+      .NUM_VCS(NUM_VCS)
+  ) u_switch_alloc (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .ready_i      (ready),
+      .want_port_i  (route_port),
+      .in_grant_o   (in_grant),
+      .in_grant_vc_o(in_grant_vc),
+      .out_grant_o  (out_grant),
+      .out_sel_o    (out_sel)
+  );
+
+  wc_crossbar #(
+      .NUM_IN (NUM_IN),
+      .NUM_OUT(NUM_OUT)
+  ) u_crossbar (
+      .in_flit_i  (send_flit),
+      .sel_valid_i(out_grant),
+      .sel_i      (out_sel),
+      .out_valid_o(xbar_valid),
+      .out_flit_o (xbar_flit)
+  );
+
+  generate
+    for (q = 0; q < NUM_OUT; q = q + 1) begin : g_out
+      wc_output_unit #(
+          .NUM_VCS(NUM_VCS),
+          .DEPTH  (BUF_DEPTH),
+          .DELAY  (T_SW + (TO_NODE[q] ? T_CONS : T_PHY))
+      ) u_output (
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .xbar_valid_i(xbar_valid[q]),
+          .xbar_flit_i (xbar_flit[q*64+:64]),
+          .taken_i     (taken[q*NUM_VCS+:NUM_VCS]),
+          .credit_i    (out_credit_i[q*32+:32]),
+          .credit_ok_o (credit_ok[q*NUM_VCS+:NUM_VCS]),
+          .vc_free_o   (vc_free[q*NUM_VCS+:NUM_VCS]),
+          .out_valid_o (out_valid_o[q]),
+          .out_flit_o  (out_flit_o[q*64+:64]),
+          .error_o     (out_error[q])
+      );
+    end
+  endgenerate
+
+  // A header that is not a unicast header this switch can route is an error once its route is used.
+  reg route_error_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) route_error_q <= 1'b0;
+    else if (|(routed & route_error)) begin
+      route_error_q <= 1'b1;
+`ifndef SYNTHESIS
+      $display("%m: header that is not a unicast header this switch can route (input VCs %b)", routed & route_error);
+`endif
+    end
+  end
+  assign error_o = route_error_q || ocrq_error || |in_error || |out_error;
+endmodule
