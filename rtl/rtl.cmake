@@ -38,6 +38,29 @@ foreach(entry ${WORMCAST_RTL_MIN_LINT})
                    ${WORMCAST_RTL_SOURCES})
 endforeach()
 
+# The MIN route unit against the SystemC model's routing functions, exhaustively per network:
+# every switch, input port, row and header destination value (testbenches/cosim/check_route_dtag.sh).
+add_executable(wormcast_min_route_ref ${CMAKE_SOURCE_DIR}/testbenches/cosim/min_route_ref.cpp)
+target_link_libraries(wormcast_min_route_ref PRIVATE wormcast_pure wormcast_flags)
+foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
+  string(REPLACE " " ";" fields "${network}")
+  list(GET fields 0 bi)
+  list(GET fields 1 b)
+  list(GET fields 2 stages)
+  list(GET fields 3 cons)
+  if(bi)
+    set(kind BI)
+  else()
+    set(kind UNI)
+  endif()
+  add_test(NAME "rtl route: wc_route_dtag equals the SystemC routing (${kind} b=${b} n=${stages}, ${cons} channel(s))"
+           COMMAND bash ${CMAKE_SOURCE_DIR}/testbenches/cosim/check_route_dtag.sh ${WORMCAST_VERILATOR}
+                   $<TARGET_FILE:wormcast_min_route_ref> ${CMAKE_BINARY_DIR}/route_dtag/${kind}_${b}_${stages}_${cons}
+                   ${CMAKE_SOURCE_DIR} ${bi} ${b} ${stages} ${cons})
+  set_tests_properties("rtl route: wc_route_dtag equals the SystemC routing (${kind} b=${b} n=${stages}, ${cons} channel(s))"
+                       PROPERTIES TIMEOUT 300)
+endforeach()
+
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
 # mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),
 # injection and consumption channels. A network whose parameters match one of them can use RTL
