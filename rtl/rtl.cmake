@@ -39,8 +39,8 @@ foreach(entry ${WORMCAST_RTL_MIN_LINT})
 endforeach()
 
 # The MIN route unit against the SystemC model's routing functions, exhaustively per network:
-# every switch, input port, row and header destination value (testbenches/cosim/check_route_dtag.sh).
-add_executable(wormcast_min_route_ref ${CMAKE_SOURCE_DIR}/testbenches/cosim/min_route_ref.cpp)
+# every switch, input port, row and header destination value (testbenches/cosim/route_dtag/check_route_dtag.sh).
+add_executable(wormcast_min_route_ref ${CMAKE_SOURCE_DIR}/testbenches/cosim/route_dtag/min_route_ref.cpp)
 target_link_libraries(wormcast_min_route_ref PRIVATE wormcast_pure wormcast_flags)
 foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
   string(REPLACE " " ";" fields "${network}")
@@ -54,7 +54,7 @@ foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
     set(kind UNI)
   endif()
   add_test(NAME "rtl route: wc_route_dtag equals the SystemC routing (${kind} b=${b} n=${stages}, ${cons} channel(s))"
-           COMMAND bash ${CMAKE_SOURCE_DIR}/testbenches/cosim/check_route_dtag.sh ${WORMCAST_VERILATOR}
+           COMMAND bash ${CMAKE_SOURCE_DIR}/testbenches/cosim/route_dtag/check_route_dtag.sh ${WORMCAST_VERILATOR}
                    $<TARGET_FILE:wormcast_min_route_ref> ${CMAKE_BINARY_DIR}/route_dtag/${kind}_${b}_${stages}_${cons}
                    ${CMAKE_SOURCE_DIR} ${bi} ${b} ${stages} ${cons})
   set_tests_properties("rtl route: wc_route_dtag equals the SystemC routing (${kind} b=${b} n=${stages}, ${cons} channel(s))"
