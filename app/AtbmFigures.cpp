@@ -374,25 +374,20 @@ int reproduce_atbm_fig14(const ReproduceOptions& options) {
     if (figure.quick)
         std::cout << "--quick: SCALED DOWN from the paper's 1000 runs per point to the number "
                      "above, and fewer d points; not the full reproduction\n";
-    std::cout.flush();
-    const auto start = std::chrono::steady_clock::now();
-    const auto points =
-        run_atbm_fig14(figure, options.seed, jobs, kp_progress_printer(figure.name));
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    print_atbm_fig14(std::cout, figure, points, options.seed);
-    const std::string csv = kp_path(options.out_dir, figure.name + ".csv");
-    write_atbm_fig14_csv(csv, figure, points);
-    const std::string png = write_atbm_fig14_plot(options.out_dir, figure, points, std::cout);
-    std::cout << fmt::format("\nwrote {}{} ({:.1f} min)\n", csv, png.empty() ? "" : " and " + png,
-                             wall / 60.0);
-    for (const auto& pt : points)
-        if (pt.latency_us.failed) {
-            std::cerr << fmt::format("{}: {} runs failed, first: {}\n", figure.name,
-                                     pt.latency_us.failed, pt.latency_us.first_problem);
-            return 1;
-        }
-    return 0;
+    using Points = std::vector<AtbmFig14Point>;
+    return run_figure(
+        figure.name, kp_path(options.out_dir, figure.name + ".csv"),
+        [&] { return run_atbm_fig14(figure, options.seed, jobs, kp_progress_printer(figure.name)); },
+        [&](std::ostream& os, const Points& p) { print_atbm_fig14(os, figure, p, options.seed); },
+        [&](const std::string& csv, const Points& p) { write_atbm_fig14_csv(csv, figure, p); },
+        [&](const Points& p, std::ostream& log) {
+            return write_atbm_fig14_plot(options.out_dir, figure, p, log);
+        },
+        [](const AtbmFig14Point& pt) -> std::optional<std::string> {
+            if (!pt.latency_us.failed) return std::nullopt;
+            return fmt::format("{} runs failed, first: {}", pt.latency_us.failed,
+                               pt.latency_us.first_problem);
+        });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -789,24 +784,24 @@ int reproduce_atbm_load_figure(int number, const ReproduceOptions& options) {
         std::cout << "--quick: SCALED DOWN from the paper's 140 000 messages (40 000 warm-up) to "
                      "the numbers above, systems of at most 64 nodes and four loads; not the "
                      "full reproduction\n";
-    std::cout.flush();
-    const auto start = std::chrono::steady_clock::now();
-    const auto points =
-        run_atbm_load_figure(figure, options.seed, jobs, kp_progress_printer(figure.name));
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    print_atbm_load_figure(std::cout, figure, points, options.seed);
-    const std::string csv = kp_path(options.out_dir, figure.name + ".csv");
-    write_atbm_load_csv(csv, figure, points);
-    const std::string png = write_atbm_load_plot(options.out_dir, figure, points, std::cout);
-    std::cout << fmt::format("\nwrote {}{} ({:.1f} min)\n", csv, png.empty() ? "" : " and " + png,
-                             wall / 60.0);
-    for (const auto& p : points)
-        if (!p.outcome.ok && !p.outcome.saturated) {
-            std::cerr << fmt::format("{}: a run failed: {}\n", figure.name, p.outcome.problem);
-            return 1;
-        }
-    return 0;
+    using Points = std::vector<AtbmLoadPoint>;
+    return run_figure(
+        figure.name, kp_path(options.out_dir, figure.name + ".csv"),
+        [&] {
+            return run_atbm_load_figure(figure, options.seed, jobs,
+                                        kp_progress_printer(figure.name));
+        },
+        [&](std::ostream& os, const Points& p) {
+            print_atbm_load_figure(os, figure, p, options.seed);
+        },
+        [&](const std::string& csv, const Points& p) { write_atbm_load_csv(csv, figure, p); },
+        [&](const Points& p, std::ostream& log) {
+            return write_atbm_load_plot(options.out_dir, figure, p, log);
+        },
+        [](const AtbmLoadPoint& p) -> std::optional<std::string> {
+            if (p.outcome.ok || p.outcome.saturated) return std::nullopt;
+            return "a run failed: " + p.outcome.problem;
+        });
 }
 
 }  // namespace wormcast::app

@@ -446,24 +446,20 @@ int reproduce_kp_figure(int number, const ReproduceOptions& options) {
     if (figure.quick)
         std::cout << "--quick: SCALED DOWN from the paper's 30 runs and 50-flit messages to "
                      "the numbers above, and fewer x points; not the full reproduction\n";
-    std::cout.flush();
-    const auto start = std::chrono::steady_clock::now();
-    const auto points = run_kp_figure(figure, options.seed, jobs, kp_progress_printer(figure.name));
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    print_kp_figure(std::cout, figure, points, options.seed);
-    const std::string csv = kp_path(options.out_dir, figure.name + ".csv");
-    write_kp_figure_csv(csv, figure, points);
-    const std::string png = write_kp_figure_plot(options.out_dir, figure, points, std::cout);
-    std::cout << fmt::format("\nwrote {}{} ({:.1f} min)\n", csv, png.empty() ? "" : " and " + png,
-                             wall / 60.0);
-    for (const auto& pt : points)
-        if (pt.latency_us.failed) {
-            std::cerr << fmt::format("{}: {} runs failed, first: {}\n", figure.name,
-                                     pt.latency_us.failed, pt.latency_us.first_problem);
-            return 1;
-        }
-    return 0;
+    using Points = std::vector<KpFigurePoint>;
+    return run_figure(
+        figure.name, kp_path(options.out_dir, figure.name + ".csv"),
+        [&] { return run_kp_figure(figure, options.seed, jobs, kp_progress_printer(figure.name)); },
+        [&](std::ostream& os, const Points& p) { print_kp_figure(os, figure, p, options.seed); },
+        [&](const std::string& csv, const Points& p) { write_kp_figure_csv(csv, figure, p); },
+        [&](const Points& p, std::ostream& log) {
+            return write_kp_figure_plot(options.out_dir, figure, p, log);
+        },
+        [](const KpFigurePoint& pt) -> std::optional<std::string> {
+            if (!pt.latency_us.failed) return std::nullopt;
+            return fmt::format("{} runs failed, first: {}", pt.latency_us.failed,
+                               pt.latency_us.first_problem);
+        });
 }
 
 }  // namespace wormcast::app
