@@ -40,7 +40,7 @@ std::uint32_t atbm_payload_flits(const MinShape& shape, const min::AtbmCycleMode
                                  std::size_t destinations) {
     if (scheme == AtbmScheme::Atbm && destinations > 1) return message_flits - model.header_flits;
     const std::uint32_t unicast_header =
-        header_flits(Header::unicast(0), HeaderFormat{model.params.flit_width, shape.nodes()});
+        header_flits(Header::unicast(0), model.params.header_format(shape.nodes()));
     return message_flits - unicast_header;
 }
 

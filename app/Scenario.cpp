@@ -179,7 +179,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     p.clock_ns = top.real("clock_ns", 5.0);
     if (!(p.clock_ns > 0))
         throw ConfigError("scenario.clock_ns: the clock period must be positive");
-    p.flit_width = static_cast<unsigned>(top.whole("flit_width", 32, 8, 32));
+    p.flit_width = static_cast<unsigned>(top.whole("flit_width", 32, 8, 64));
 
     Section net(top.get("network"), "network", {"topology", "size", "dateline", "rtl"});
     s.topology = net.text("topology", "mesh");

@@ -29,6 +29,10 @@ std::uint64_t Flit::pack() const {
     if (message > kMaxMessage)
         throw ModelError(
             fmt::format("flit pack: message tag {} does not fit {} bits", message, kMessageBits));
+    if (data >> kDataBits)
+        throw ModelError(fmt::format(
+            "flit pack: data 0x{:x} is wider than the {}-bit data field of the RTL wire layout",
+            data, kDataBits));
     if (vc >= kMaxVcs)
         throw ModelError(fmt::format("flit pack: VC {} does not fit {} bits", vc, kVcBits));
     return std::uint64_t{data} | (std::uint64_t{message} << 32) | (std::uint64_t{vc} << 56) |
@@ -41,7 +45,7 @@ Flit Flit::unpack(std::uint64_t bits) {
         throw ModelError(fmt::format("flit unpack: unknown kind code {}", kind_code));
     if (bits >> 63) throw ModelError("flit unpack: spare bit 63 is set");
     Flit f;
-    f.data = static_cast<std::uint32_t>(bits & 0xffffffffu);
+    f.data = bits & 0xffffffffu;
     f.message = static_cast<MessageId>((bits >> 32) & kMaxMessage);
     f.vc = static_cast<VcId>((bits >> 56) & 0xf);
     f.kind = static_cast<FlitKind>(kind_code);
@@ -62,7 +66,7 @@ void sc_trace(sc_core::sc_trace_file* tf, const Flit& flit, const std::string& n
     sc_core::sc_trace(tf, reinterpret_cast<const std::uint8_t&>(flit.kind), name + ".kind", 3);
     sc_core::sc_trace(tf, flit.vc, name + ".vc", 4);
     sc_core::sc_trace(tf, flit.message, name + ".msg", 24);
-    sc_core::sc_trace(tf, flit.data, name + ".data", 32);
+    sc_core::sc_trace(tf, flit.data, name + ".data", 64);
 }
 
 }  // namespace wormcast

@@ -1,5 +1,7 @@
 // The flit carried by a link, and its fixed 64-bit packed layout shared with rtl/ (DESIGN.md §3).
 // Layout (docs/flit-format.md): [31:0] data, [55:32] message tag, [59:56] VC, [62:60] kind, [63] 0.
+// The model itself carries up to 64 data bits (flit_width up to 64, e.g. one-flit 64-node MIN
+// headers); only flits whose data fits 32 bits can be packed for the RTL.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +29,9 @@ struct Flit {
     FlitKind kind = FlitKind::Idle;
     VcId vc = 0;
     MessageId message = 0;   ///< message tag (sideband for checking; 24 bits on the wire)
-    std::uint32_t data = 0;  ///< header word or payload word (flit_width bits used)
+    FlitWord data = 0;       ///< header word or payload word (flit_width bits used)
 
-    static constexpr unsigned kDataBits = 32;
+    static constexpr unsigned kDataBits = 32;  ///< data bits in the packed (RTL) layout
     static constexpr unsigned kMessageBits = 24;
     static constexpr unsigned kVcBits = 4;
     static constexpr unsigned kKindBits = 3;
@@ -40,7 +42,8 @@ struct Flit {
     bool is_tail() const { return kind == FlitKind::Tail || kind == FlitKind::HeadTail; }
     bool is_bubble() const { return kind == FlitKind::Bubble; }
 
-    /// Pack to the wire layout; throws ModelError if a field does not fit.
+    /// Pack to the wire layout; throws ModelError if a field (data wider than 32 bits included)
+    /// does not fit.
     std::uint64_t pack() const;
     /// Unpack from the wire layout; throws ModelError for an unknown kind code or set spare bit.
     static Flit unpack(std::uint64_t bits);

@@ -24,7 +24,7 @@ struct InputVc {
     Fifo<Flit> buffer;
     VcState state = VcState::Idle;
     MessageId message = 0;
-    std::vector<std::uint32_t> header_words;  ///< latched header flits' data
+    std::vector<FlitWord> header_words;      ///< latched header flits' data
     std::uint32_t header_flits = 0;           ///< header length announced by the first word
     Header header;
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
@@ -35,7 +35,7 @@ struct InputVc {
     bool holds_token = false;           ///< this worm holds the switch's token
     std::uint32_t forwarded = 0;        ///< real flits sent since the grant
     std::uint64_t bubble_blockers = 0;  ///< output ports that held the current flit back
-    std::vector<std::vector<std::uint32_t>> out_header;  ///< header words to emit per branch
+    std::vector<std::vector<FlitWord>> out_header;       ///< header words to emit per branch
     std::uint32_t header_sent = 0;                       ///< header flits emitted so far
     bool header_pending() const {
         return state == VcState::Active && header_sent < out_header.front().size();

@@ -23,7 +23,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
       node_name_(spec.node_name),
       ticker_(std::make_unique<Ticker>("ticker", clock_)) {
     const std::uint32_t node_count = static_cast<std::uint32_t>(spec.nodes.size());
-    HeaderFormat format{params.flit_width, node_count};
+    const HeaderFormat format = params.header_format(node_count);
     format.validate();
     if (node_count > Flit::kMaxMessage) throw ConfigError("too many nodes for the message tag");
 

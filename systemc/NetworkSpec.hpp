@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "systemc/pure/Firmware.hpp"
+#include "systemc/pure/Header.hpp"
 #include "systemc/pure/Routing.hpp"
 #include "systemc/pure/TokenRing.hpp"
 #include "systemc/pure/Types.hpp"
@@ -38,6 +39,7 @@ struct NetworkParams {
     unsigned t_startup = 0;
     unsigned t_receive = 0;
     unsigned flit_width = 32;
+    HeaderEncoding header_encoding = HeaderEncoding::Tagged;
     unsigned injection_channels = 1;
     unsigned consumption_channels = 1;
     bool path_worms = false;
@@ -46,6 +48,11 @@ struct NetworkParams {
     unsigned watchdog_cycles = 20000;
     /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle mode.
     bool atomic_ocrq = true;
+
+    /// The header layout of a network of this many nodes with these parameters.
+    HeaderFormat header_format(std::uint32_t nodes) const {
+        return HeaderFormat{flit_width, nodes, header_encoding};
+    }
 };
 
 struct RouterSpec {

@@ -87,7 +87,7 @@ class Nic : public sc_core::sc_module {
     };
     struct Outgoing {  ///< a message on an injection channel
         MessageId id = 0;
-        std::vector<std::uint32_t> header;
+        std::vector<FlitWord> header;
         std::uint32_t length = 0;
         std::uint32_t sent = 0;  ///< flits sent so far
         VcId vc = 0;
@@ -96,7 +96,7 @@ class Nic : public sc_core::sc_module {
     struct Incoming {  ///< a worm being reassembled on one consumption channel and VC
         bool active = false;
         MessageId id = 0;
-        std::vector<std::uint32_t> header;
+        std::vector<FlitWord> header;
         std::uint32_t header_flits = 0;
         std::uint32_t payload = 0;
     };

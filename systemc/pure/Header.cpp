@@ -19,10 +19,10 @@ class BitWriter {
     void put(std::uint64_t value, unsigned bits) {
         for (unsigned i = 0; i < bits; ++i) bits_.push_back((value >> i) & 1U);
     }
-    std::vector<std::uint32_t> words(unsigned width) const {
-        std::vector<std::uint32_t> out((bits_.size() + width - 1) / width, 0);
+    std::vector<FlitWord> words(unsigned width) const {
+        std::vector<FlitWord> out((bits_.size() + width - 1) / width, 0);
         for (std::size_t i = 0; i < bits_.size(); ++i)
-            if (bits_[i]) out[i / width] |= std::uint32_t{1} << (i % width);
+            if (bits_[i]) out[i / width] |= FlitWord{1} << (i % width);
         return out;
     }
 
@@ -32,7 +32,7 @@ class BitWriter {
 
 class BitReader {
   public:
-    BitReader(const std::vector<std::uint32_t>& words, unsigned width)
+    BitReader(const std::vector<FlitWord>& words, unsigned width)
         : words_(words), width_(width) {}
     std::uint64_t get(unsigned bits) {
         std::uint64_t value = 0;
@@ -40,18 +40,39 @@ class BitReader {
             const std::size_t word = pos_ / width_;
             if (word >= words_.size())
                 throw ModelError("header decode: header shorter than announced");
-            value |= std::uint64_t{(words_[word] >> (pos_ % width_)) & 1U} << i;
+            value |= ((words_[word] >> (pos_ % width_)) & 1U) << i;
         }
         return value;
     }
 
   private:
-    const std::vector<std::uint32_t>& words_;
+    const std::vector<FlitWord>& words_;
     unsigned width_;
     std::size_t pos_ = 0;
 };
 
+bool bare_bit_string(const HeaderFormat& format) {
+    return format.encoding == HeaderEncoding::BitString;
+}
+
 }  // namespace
+
+const char* to_string(HeaderEncoding encoding) {
+    switch (encoding) {
+        case HeaderEncoding::Tagged:
+            return "tagged";
+        case HeaderEncoding::BitString:
+            return "bitstring";
+    }
+    return "?";
+}
+
+HeaderEncoding header_encoding_from_string(const std::string& text) {
+    if (text == "tagged") return HeaderEncoding::Tagged;
+    if (text == "bitstring") return HeaderEncoding::BitString;
+    throw ConfigError(
+        fmt::format("header encoding '{}' is not one of: tagged, bitstring", text));
+}
 
 const char* to_string(HeaderKind kind) {
     switch (kind) {
@@ -66,11 +87,11 @@ const char* to_string(HeaderKind kind) {
 }
 
 void HeaderFormat::validate() const {
-    if (flit_width < 8 || flit_width > 32)
-        throw ConfigError(fmt::format("flit_width: {} bits is not in 8..32", flit_width));
+    if (flit_width < 8 || flit_width > 64)
+        throw ConfigError(fmt::format("flit_width: {} bits is not in 8..64", flit_width));
     if (nodes < 2)
         throw ConfigError(fmt::format("a network needs at least 2 nodes, not {}", nodes));
-    if (kKindBits + address_bits() > flit_width)
+    if (encoding == HeaderEncoding::Tagged && kKindBits + address_bits() > flit_width)
         throw ConfigError(fmt::format(
             "flit_width: {} bits cannot hold a unicast header for {} nodes ({} bits needed)",
             flit_width, nodes, kKindBits + address_bits()));
@@ -159,6 +180,12 @@ std::ostream& operator<<(std::ostream& os, const Header& header) {
 }
 
 std::uint32_t header_bits(const Header& header, const HeaderFormat& format) {
+    if (bare_bit_string(format)) {
+        if (header.kind == HeaderKind::DestList)
+            throw ConfigError("a destination-list header cannot be carried by the bit-string "
+                              "header encoding (path worms need the tagged encoding)");
+        return format.nodes;
+    }
     const unsigned a = format.address_bits();
     switch (header.kind) {
         case HeaderKind::Unicast:
@@ -175,9 +202,22 @@ std::uint32_t header_flits(const Header& header, const HeaderFormat& format) {
     return (header_bits(header, format) + format.flit_width - 1) / format.flit_width;
 }
 
-std::vector<std::uint32_t> encode_header(const Header& header, const HeaderFormat& format) {
+std::vector<FlitWord> encode_header(const Header& header, const HeaderFormat& format) {
     const unsigned a = format.address_bits();
     BitWriter out;
+    if (bare_bit_string(format)) {
+        (void)header_bits(header, format);  // refuses destination lists
+        const std::vector<NodeId> members =
+            header.kind == HeaderKind::Unicast ? header.destinations : header.bit_members(format.nodes);
+        if (header.kind == HeaderKind::Unicast && members.size() != 1)
+            throw ModelError("unicast header must name exactly one destination");
+        for (NodeId d : members)
+            if (d >= format.nodes)
+                throw ConfigError(fmt::format("destination {} outside {} nodes", d, format.nodes));
+        const Header bits = Header::bit_string(format.nodes, members);
+        for (NodeId n = 0; n < format.nodes; ++n) out.put(bits.has_bit(n) ? 1 : 0, 1);
+        return out.words(format.flit_width);
+    }
     out.put(static_cast<unsigned>(header.kind), kKindBits);
     switch (header.kind) {
         case HeaderKind::Unicast:
@@ -208,14 +248,16 @@ std::vector<std::uint32_t> encode_header(const Header& header, const HeaderForma
     return out.words(format.flit_width);
 }
 
-HeaderKind header_kind(std::uint32_t first_word, const HeaderFormat&) {
+HeaderKind header_kind(FlitWord first_word, const HeaderFormat& format) {
+    if (bare_bit_string(format)) return HeaderKind::BitString;
     const unsigned code = first_word & ((1U << kKindBits) - 1);
     if (code > static_cast<unsigned>(HeaderKind::BitString))
         throw ModelError(fmt::format("header decode: unknown header kind code {}", code));
     return static_cast<HeaderKind>(code);
 }
 
-std::uint32_t header_flits_from_first(std::uint32_t first_word, const HeaderFormat& format) {
+std::uint32_t header_flits_from_first(FlitWord first_word, const HeaderFormat& format) {
+    if (bare_bit_string(format)) return (format.nodes + format.flit_width - 1) / format.flit_width;
     const unsigned a = format.address_bits();
     const HeaderKind kind = header_kind(first_word, format);
     std::uint32_t bits = 0;
@@ -237,12 +279,12 @@ std::uint32_t header_flits_from_first(std::uint32_t first_word, const HeaderForm
     return (bits + format.flit_width - 1) / format.flit_width;
 }
 
-Header decode_header(const std::vector<std::uint32_t>& words, const HeaderFormat& format) {
+Header decode_header(const std::vector<FlitWord>& words, const HeaderFormat& format) {
     if (words.empty()) throw ModelError("header decode: no header words");
     const unsigned a = format.address_bits();
     BitReader in(words, format.flit_width);
     Header h;
-    h.kind = header_kind(static_cast<std::uint32_t>(in.get(kKindBits)), format);
+    h.kind = bare_bit_string(format) ? HeaderKind::BitString : header_kind(in.get(kKindBits), format);
     switch (h.kind) {
         case HeaderKind::Unicast:
             h.destinations = {static_cast<NodeId>(in.get(a))};

@@ -16,10 +16,26 @@ enum class HeaderKind : std::uint8_t { Unicast = 0, DestList = 1, BitString = 2 
 
 const char* to_string(HeaderKind kind);
 
+/// How a network writes its headers into flits (docs/flit-format.md).
+enum class HeaderEncoding : std::uint8_t {
+    /// A 2-bit kind field, then the kind's fields: unicast, destination list and bit-string
+    /// headers can share one network.
+    Tagged = 0,
+    /// Every header is the bare N-bit destination bit-string, ceil(N / flit_width) flits (the MIN
+    /// paper's header); a unicast is written as a bit-string naming its one destination, and
+    /// destination lists cannot be carried.
+    BitString = 1
+};
+
+const char* to_string(HeaderEncoding encoding);
+/// "tagged" or "bitstring"; throws ConfigError naming the accepted values otherwise.
+HeaderEncoding header_encoding_from_string(const std::string& text);
+
 /// Parameters that fix the header bit layout of one network.
 struct HeaderFormat {
-    unsigned flit_width = 32;  ///< data bits per flit (8..32)
+    unsigned flit_width = 32;  ///< data bits per flit (8..64; the RTL wire layout carries 32)
     std::uint32_t nodes = 2;   ///< number of addressable nodes N
+    HeaderEncoding encoding = HeaderEncoding::Tagged;
 
     unsigned address_bits() const { return bits_for(nodes); }
     void validate() const;
@@ -56,13 +72,13 @@ std::uint32_t header_bits(const Header& header, const HeaderFormat& format);
 std::uint32_t header_flits(const Header& header, const HeaderFormat& format);
 
 /// Pack a header into flit data words (word 0 goes into the head flit).
-std::vector<std::uint32_t> encode_header(const Header& header, const HeaderFormat& format);
+std::vector<FlitWord> encode_header(const Header& header, const HeaderFormat& format);
 
 /// Kind read from the first header word; throws ModelError for an unknown code.
-HeaderKind header_kind(std::uint32_t first_word, const HeaderFormat& format);
+HeaderKind header_kind(FlitWord first_word, const HeaderFormat& format);
 /// Number of header flits announced by the first header word.
-std::uint32_t header_flits_from_first(std::uint32_t first_word, const HeaderFormat& format);
+std::uint32_t header_flits_from_first(FlitWord first_word, const HeaderFormat& format);
 /// Decode a complete header from its words; throws ModelError on malformed input.
-Header decode_header(const std::vector<std::uint32_t>& words, const HeaderFormat& format);
+Header decode_header(const std::vector<FlitWord>& words, const HeaderFormat& format);
 
 }  // namespace wormcast

@@ -14,6 +14,8 @@ using PortId = std::uint16_t;
 using VcId = std::uint8_t;
 using Cycle = std::uint64_t;
 using MessageId = std::uint32_t;
+/// The data field of one flit: a header word or a payload word (flit_width <= 64 bits used).
+using FlitWord = std::uint64_t;
 
 constexpr NodeId kNoNode = ~NodeId{0};
 

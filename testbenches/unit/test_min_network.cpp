@@ -16,32 +16,12 @@
 #include "topologies/min/MinRoutingConfig.hpp"
 #include "topologies/min/SwitchGrouping.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
+#include "testbenches/unit/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
 
 namespace {
-
-/// `count` sends from random sources at random cycles in [0, span): half unicasts, half multicasts
-/// to 2..N-1 random destinations, 1..max_length payload flits; sorted by cycle.
-std::vector<ScheduledSend> random_atbm_traffic(std::uint32_t nodes, std::size_t count, Cycle span,
-                                               std::uint32_t max_length, std::mt19937_64& rng) {
-    std::vector<ScheduledSend> sends;
-    std::vector<NodeId> others;
-    for (std::size_t i = 0; i < count; ++i) {
-        const NodeId source = static_cast<NodeId>(rng() % nodes);
-        others.clear();
-        for (NodeId a = 0; a < nodes; ++a)
-            if (a != source) others.push_back(a);
-        std::shuffle(others.begin(), others.end(), rng);
-        const std::size_t wanted = rng() % 2 == 0 ? 1 : 2 + rng() % (nodes - 2);
-        others.resize(std::min(wanted, others.size()));
-        sends.push_back(ScheduledSend{rng() % span, source, others,
-                                      1 + static_cast<std::uint32_t>(rng() % max_length), true});
-    }
-    std::sort(sends.begin(), sends.end(), [](const auto& a, const auto& b) { return a.at < b.at; });
-    return sends;
-}
 
 /// Header flits of a bit-string worm on this network.
 unsigned bit_string_flits(const MinShape& shape, unsigned flit_width) {
@@ -280,7 +260,7 @@ TEST_CASE(
                     // Four messages per node within 600 cycles (three on 64 nodes): several
                     // worms meet at every stage and tree operations wait for tokens.
                     const std::size_t count = (big ? 3 : 4) * shape.nodes();
-                    const auto sends = random_atbm_traffic(shape.nodes(), count, 600, 12, rng);
+                    const auto sends = testing::random_atbm_traffic(shape.nodes(), count, 600, 12, rng);
                     app::RunOptions o;
                     o.seed = seed;
                     o.drain_limit = 400000;

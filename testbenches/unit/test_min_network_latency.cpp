@@ -33,8 +33,10 @@ struct Measured {
 /// One multicast (or unicast) alone on the network; latency from the start of the source's
 /// start-up to the last tail, and the formula for the same tree.
 Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned flit_width,
-                    unsigned buffer_depth, NodeId source, const std::vector<NodeId>& destinations) {
-    const AtbmCycleModel model = atbm_cycle_model(shape, timing, flit_width, buffer_depth);
+                    unsigned buffer_depth, NodeId source, const std::vector<NodeId>& destinations,
+                    HeaderEncoding encoding = HeaderEncoding::Tagged) {
+    const AtbmCycleModel model =
+        atbm_cycle_model(shape, timing, flit_width, buffer_depth, encoding);
     const std::vector<ScheduledSend> sends{
         ScheduledSend{3, source, destinations, model.payload_flits, true}};
     const auto r = app::run_network(build_min_network(shape, model.params, model.atbm),
@@ -46,8 +48,11 @@ Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned fl
     const MinWiring wiring(shape);
     const SwitchGrouping grouping(wiring, model.params.consumption_channels);
     AtbmTiming actual = timing;
-    // A single destination travels as a unicast worm: one header flit, the same payload.
-    actual.header_flits = destinations.size() == 1 ? 1 : model.header_flits;
+    // With the tagged encoding a single destination travels as a unicast worm: one header flit,
+    // the same payload. The bare bit-string encoding writes every header as the N-bit string.
+    actual.header_flits = destinations.size() == 1 && encoding == HeaderEncoding::Tagged
+                              ? 1
+                              : model.header_flits;
     actual.message_flits = actual.header_flits + model.payload_flits;
     Measured m;
     m.formula =
@@ -58,23 +63,33 @@ Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned fl
 
 }  // namespace
 
-TEST_CASE("the paper's example on the cycle-accurate network: 2120 ns plus the header store",
+TEST_CASE("the paper's example on the cycle-accurate network: exactly 2120 ns with a one-flit "
+          "header, plus the header store with multi-flit ones",
           "[min][network][latency]") {
     // Broadcast from node 0 on min-bi:b=8,n=2: 500 ns start-up, 60 ns routing, 20 ns flits and
-    // token hops, M = 64 flits, buffers of one header. With 16-bit flits the bit-string header is
-    // ceil((64+2)/16) = 5 flits and each of the S = 3 switches waits for all of it before routing:
-    // 3*4*20 = 240 ns the paper's sum leaves out.
+    // token hops, M = 64 flits. The paper's sum streams the header through each of the S = 3
+    // switches in one flit time: a 64-node bit-string in one 64-bit flit, buffers of 5 flits (a
+    // link's credit round trip, so every flit moves each cycle).
     const MinShape shape = MinShape::parse("min-bi:b=8,n=2");
     std::vector<NodeId> everyone;
     for (NodeId a = 1; a < 64; ++a) everyone.push_back(a);
     const AtbmTiming paper;
-    const Measured m = run_single(shape, paper, 16, 0, 0, everyone);
-    CHECK(m.formula.path_switches == 3);
-    CHECK(m.formula.token_wait_ns == 80);
-    CHECK(m.formula.header_store_ns == 240);
-    CHECK(m.formula.latency_ns == 2120 + 240);
-    CHECK(m.latency_ns == m.formula.latency_ns);
-    CHECK(m.latency_ns - m.formula.header_store_ns == 2120);
+    const Measured exact = run_single(shape, paper, 64, 5, 0, everyone, HeaderEncoding::BitString);
+    CHECK(exact.formula.path_switches == 3);
+    CHECK(exact.formula.token_wait_ns == 80);
+    CHECK(exact.formula.header_store_ns == 0);
+    CHECK(exact.latency_ns == 2120);
+    // One-flit buffers (the paper's "only the header") are shorter than the credit round trip.
+    CHECK(run_single(shape, paper, 64, 1, 0, everyone, HeaderEncoding::BitString).latency_ns >
+          2120);
+    // The paper's 16-bit flits: ceil(64/16) = 4 header flits bare, ceil((64+2)/16) = 5 tagged;
+    // each switch waits for all of them before routing, 3*(h-1)*20 ns more than the sum.
+    const Measured bare = run_single(shape, paper, 16, 5, 0, everyone, HeaderEncoding::BitString);
+    CHECK(bare.formula.header_store_ns == 180);
+    CHECK(bare.latency_ns == 2120 + 180);
+    const Measured tagged = run_single(shape, paper, 16, 0, 0, everyone);
+    CHECK(tagged.formula.header_store_ns == 240);
+    CHECK(tagged.latency_ns == 2120 + 240);
 }
 
 TEST_CASE("contention-free ATBM latency on the network equals the formula for random multicasts",
@@ -106,6 +121,14 @@ TEST_CASE("contention-free ATBM latency on the network equals the formula for ra
                                   << destinations.size() << " destinations");
                 const Measured m = run_single(shape, timing, 32, 64, source, destinations);
                 CHECK(m.latency_ns == m.formula.latency_ns);
+                // Bare 64-bit bit-strings: one header flit for every worm of these networks (at
+                // most 64 nodes), unicasts included, so every run is the paper's sum itself.
+                const Measured wide = run_single(shape, timing, 64, 64, source, destinations,
+                                                 HeaderEncoding::BitString);
+                CHECK(wide.formula.header_store_ns == 0);
+                CHECK(wide.latency_ns == contention_free_latency_ns(timing,
+                                                                    wide.formula.path_switches,
+                                                                    wide.formula.token_wait_ns));
                 const Measured small = run_single(shape, timing, 32, 0, source, destinations);
                 CHECK(small.latency_ns >= m.formula.latency_ns);
                 if (m.formula.header_store_ns == 0 && destinations.size() > 1) {
@@ -137,12 +160,15 @@ TEST_CASE("wormcast reproduce atbm-example writes the paper's breakdown beside t
     const int code = it->run(options);
     std::cout.rdbuf(old);
     CHECK(code == 0);
-    CHECK_THAT(captured.str(), Catch::Contains("wormcast without the header store: 2120 ns"));
+    CHECK_THAT(captured.str(), Catch::Contains("total                                         2120            2120"));
     std::ifstream csv(dir / "atbm-example.csv");
     std::stringstream text;
     text << csv.rdbuf();
     CHECK(text.str() ==
           "component,paper_ns,wormcast_ns\nstartup,500,500\nrouting,180,180\ntoken,80,80\n"
-          "transmission,1360,1360\nheader_store,0,240\ntotal,2120,2360\n");
+          "transmission,1360,1360\ntotal,2120,2120\n\nflit_bits,header,header_flits,"
+          "one_header_buffer,one_header_ns,full_rate_buffer,full_rate_ns,formula_ns\n"
+          "64,bitstring,1,1,7160,5,2120,2120\n16,bitstring,4,4,2600,5,2300,2300\n"
+          "16,tagged,5,5,2360,5,2360,2360\n");
     std::filesystem::remove_all(dir);
 }

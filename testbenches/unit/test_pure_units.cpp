@@ -76,7 +76,7 @@ TEST_CASE("round-robin arbiter is fair and grants only requesters", "[arbiter]")
 
 TEST_CASE("headers round-trip through their bit encoding", "[header]") {
     std::mt19937_64 rng(42);
-    for (unsigned width : {8u, 16u, 20u, 32u}) {
+    for (unsigned width : {8u, 16u, 20u, 32u, 48u, 64u}) {
         for (std::uint32_t nodes : {4u, 16u, 64u, 216u, 256u}) {
             HeaderFormat f{width, nodes};
             if (2 + f.address_bits() > width) {
@@ -110,6 +110,48 @@ TEST_CASE("headers round-trip through their bit encoding", "[header]") {
             }
         }
     }
+    REQUIRE_THROWS_AS((HeaderFormat{65, 16}.validate()), ConfigError);
+    REQUIRE_THROWS_AS((HeaderFormat{7, 16}.validate()), ConfigError);
+}
+
+TEST_CASE("the bare bit-string encoding writes every header as N bits in ceil(N/w) flits",
+          "[header]") {
+    std::mt19937_64 rng(7);
+    for (unsigned width : {8u, 16u, 32u, 64u}) {
+        for (std::uint32_t nodes : {4u, 16u, 64u, 256u, 512u}) {
+            const HeaderFormat f{width, nodes, HeaderEncoding::BitString};
+            f.validate();
+            const std::uint32_t flits = (nodes + width - 1) / width;
+            for (int trial = 0; trial < 20; ++trial) {
+                std::vector<NodeId> members;
+                for (NodeId a = 0; a < nodes; ++a)
+                    if (rng() % 3 == 0) members.push_back(a);
+                if (members.empty()) members.push_back(static_cast<NodeId>(rng() % nodes));
+                const Header b = Header::bit_string(nodes, members);
+                auto words = encode_header(b, f);
+                REQUIRE(words.size() == flits);
+                REQUIRE(header_flits(b, f) == flits);
+                REQUIRE(header_flits_from_first(words[0], f) == flits);
+                REQUIRE(decode_header(words, f) == b);
+                // No kind field: bit a of the stream is node a.
+                for (NodeId a = 0; a < nodes; ++a)
+                    REQUIRE(((words[a / width] >> (a % width)) & 1U) == (b.has_bit(a) ? 1U : 0U));
+                // A unicast travels as the bit-string naming its one destination.
+                const NodeId d = members.front();
+                words = encode_header(Header::unicast(d), f);
+                REQUIRE(words.size() == flits);
+                REQUIRE(decode_header(words, f) == Header::bit_string(nodes, {d}));
+            }
+        }
+    }
+    // Path worms need the kind and count fields of the tagged encoding.
+    const HeaderFormat f{16, 64, HeaderEncoding::BitString};
+    REQUIRE_THROWS_AS(encode_header(Header::dest_list({1, 2}), f), ConfigError);
+    REQUIRE_THROWS_AS(header_flits(Header::dest_list({1, 2}), f), ConfigError);
+    REQUIRE_THROWS_AS(encode_header(Header::unicast(64), f), ConfigError);
+    REQUIRE(header_encoding_from_string("bitstring") == HeaderEncoding::BitString);
+    REQUIRE(header_encoding_from_string("tagged") == HeaderEncoding::Tagged);
+    REQUIRE_THROWS_AS(header_encoding_from_string("compact"), ConfigError);
 }
 
 TEST_CASE("bit-string text follows the MIN paper's notation", "[header]") {

@@ -86,7 +86,8 @@ TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]
         {{"run.clocking=sometimes"}, "run.clocking"},
         {{"traffic.process=burst"}, "traffic.process"},
         {{"router=5"}, "router: expected a mapping"},
-        {{"flit_width=4"}, "flit_width: 4 is not in 8..32"},
+        {{"flit_width=4"}, "flit_width: 4 is not in 8..64"},
+        {{"flit_width=65"}, "flit_width: 65 is not in 8..64"},
         {{"nic.t_inj=3ps"}, "not a whole number of cycles"},
     };
     for (const auto& [sets, message] : cases) {

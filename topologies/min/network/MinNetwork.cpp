@@ -85,7 +85,7 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
             // release after (B+h)·(n_eff−1−k)+1 flits, the first count that proves every header
             // below has taken its outputs (docs/min.md).
             const unsigned h = header_flits(Header::bit_string(shape.nodes(), {}),
-                                            HeaderFormat{params.flit_width, shape.nodes()});
+                                            params.header_format(shape.nodes()));
             r.token_release_flits =
                 (params.buffer_depth + h) * (grouping.effective_stages() - 1 - g.kstage) + 1;
         }
@@ -116,7 +116,8 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
 }
 
 AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
-                                unsigned flit_width, unsigned buffer_depth) {
+                                unsigned flit_width, unsigned buffer_depth,
+                                HeaderEncoding encoding) {
     auto cycles = [&](double ns, const char* what) {
         const double c = ns / timing.flit_ns;
         if (!(timing.flit_ns > 0) || c < 0 || c != std::floor(c))
@@ -141,9 +142,10 @@ AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
     p.t_inj = 1;
     p.t_cons = 2;
     p.flit_width = flit_width;
+    p.header_encoding = encoding;
     p.tree_worms = true;
-    m.header_flits = header_flits(Header::bit_string(shape.nodes(), {}),
-                                  HeaderFormat{flit_width, shape.nodes()});
+    p.header_format(shape.nodes()).validate();
+    m.header_flits = header_flits(Header::bit_string(shape.nodes(), {}), p.header_format(shape.nodes()));
     p.buffer_depth = buffer_depth == 0 ? m.header_flits : buffer_depth;
     if (timing.message_flits <= m.header_flits)
         throw ConfigError(fmt::format("a {}-flit message has no room beside a {}-flit header",

@@ -31,8 +31,11 @@ struct AtbmCycleModel {
     std::uint32_t payload_flits = 0;  ///< M - h: the length a send asks for
 };
 /// buffer_depth 0: one bit-string header (the paper's "enough to store only the header").
+/// encoding: Tagged (any header kind; a bit-string header is 2 + N bits) or BitString (every
+/// header, unicasts too, is the bare N-bit string: ceil(N / flit_width) flits, as the paper counts).
 AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
-                                unsigned flit_width, unsigned buffer_depth = 0);
+                                unsigned flit_width, unsigned buffer_depth = 0,
+                                HeaderEncoding encoding = HeaderEncoding::Tagged);
 
 /// Router index of each switch is stage * rows + row. params.consumption_channels is 1 or b:
 /// b physical channels per node from its exit switch, the worm's input port choosing the channel
