@@ -396,18 +396,23 @@ int reproduce_atbm_fig14(const ReproduceOptions& options) {
 namespace {
 
 /// System sizes the paper names per switch size (§5.3.1: 16, 64 and 256 nodes; 8x8: 64 and
-/// 512), or with quick the ones up to 64 nodes.
-std::vector<std::uint32_t> stages_shown(std::uint32_t radix, bool quick) {
-    if (radix == 2)
-        return quick ? std::vector<std::uint32_t>{4, 6} : std::vector<std::uint32_t>{4, 6, 8};
-    if (radix == 4)
-        return quick ? std::vector<std::uint32_t>{2, 3} : std::vector<std::uint32_t>{2, 3, 4};
-    return quick ? std::vector<std::uint32_t>{2} : std::vector<std::uint32_t>{2, 3};
+/// 512), those of at most max_nodes nodes.
+std::vector<std::uint32_t> stages_shown(std::uint32_t radix, std::uint32_t max_nodes) {
+    const std::vector<std::uint32_t> all = radix == 2   ? std::vector<std::uint32_t>{4, 6, 8}
+                                           : radix == 4 ? std::vector<std::uint32_t>{2, 3, 4}
+                                                        : std::vector<std::uint32_t>{2, 3};
+    std::vector<std::uint32_t> shown;
+    for (std::uint32_t n : all) {
+        std::uint64_t nodes = 1;
+        for (std::uint32_t i = 0; i < n; ++i) nodes *= radix;
+        if (nodes <= max_nodes) shown.push_back(n);
+    }
+    return shown;
 }
 
 /// (a) multicast UNI, (b) unicast UNI, (c) multicast BI, (d) unicast BI.
-std::vector<AtbmLoadPanel> four_metric_panels(std::uint32_t radix, bool quick) {
-    const auto n = stages_shown(radix, quick);
+std::vector<AtbmLoadPanel> four_metric_panels(std::uint32_t radix, std::uint32_t max_nodes) {
+    const auto n = stages_shown(radix, max_nodes);
     return {{'a', MinKind::Unidirectional, radix, AtbmMetric::Multicast, n},
             {'b', MinKind::Unidirectional, radix, AtbmMetric::Unicast, n},
             {'c', MinKind::Bidirectional, radix, AtbmMetric::Multicast, n},
@@ -415,11 +420,11 @@ std::vector<AtbmLoadPanel> four_metric_panels(std::uint32_t radix, bool quick) {
 }
 
 /// Figs. 21, 22: multicast latency of (a) 4x4 UNI, (b) 8x8 UNI, (c) 4x4 BI, (d) 8x8 BI.
-std::vector<AtbmLoadPanel> message_size_panels(bool quick) {
-    return {{'a', MinKind::Unidirectional, 4, AtbmMetric::Multicast, stages_shown(4, quick)},
-            {'b', MinKind::Unidirectional, 8, AtbmMetric::Multicast, stages_shown(8, quick)},
-            {'c', MinKind::Bidirectional, 4, AtbmMetric::Multicast, stages_shown(4, quick)},
-            {'d', MinKind::Bidirectional, 8, AtbmMetric::Multicast, stages_shown(8, quick)}};
+std::vector<AtbmLoadPanel> message_size_panels(std::uint32_t max_nodes) {
+    return {{'a', MinKind::Unidirectional, 4, AtbmMetric::Multicast, stages_shown(4, max_nodes)},
+            {'b', MinKind::Unidirectional, 8, AtbmMetric::Multicast, stages_shown(8, max_nodes)},
+            {'c', MinKind::Bidirectional, 4, AtbmMetric::Multicast, stages_shown(4, max_nodes)},
+            {'d', MinKind::Bidirectional, 8, AtbmMetric::Multicast, stages_shown(8, max_nodes)}};
 }
 
 std::string load_curve(const AtbmLoadPanel& panel, std::uint32_t stages, AtbmScheme scheme) {
@@ -508,22 +513,26 @@ AtbmLoadFigure atbm_load_figure(int number, const ReproduceOptions& options) {
     f.number = number;
     f.name = fmt::format("atbm-fig{}", number);
     f.quick = options.quick;
+    f.max_nodes = options.max_nodes.value_or(f.quick ? 64 : ~std::uint32_t{0});
+    if (f.max_nodes < 16)
+        throw ConfigError(fmt::format("--max-nodes {}: the smallest system shown has 16 nodes",
+                                      f.max_nodes));
     const char* consumption = "single consumption channel";
     if (number >= 15 && number <= 20) {
         static constexpr std::uint32_t kRadix[] = {2, 4, 8};
         const std::uint32_t b = kRadix[(number - 15) % 3];
         f.multicast_ratio = number <= 17 ? 0.5 : 0.2;
-        f.panels = four_metric_panels(b, f.quick);
+        f.panels = four_metric_panels(b, f.max_nodes);
         f.caption =
             fmt::format("{}x{} switches, M_p = {}, {}", b, b, f.multicast_ratio, consumption);
     } else if (number == 21 || number == 22) {
         f.message_flits = number == 21 ? 128 : 256;
-        f.panels = message_size_panels(f.quick);
+        f.panels = message_size_panels(f.max_nodes);
         f.caption = fmt::format("multicast latency of {}-flit messages, M_p = 0.5, {}",
                                 f.message_flits, consumption);
     } else if (number == 23) {
         f.consumption_channels = 0;
-        f.panels = four_metric_panels(4, f.quick);
+        f.panels = four_metric_panels(4, f.max_nodes);
         f.caption = "b consumption channels, 4x4 switches, M_p = 0.5";
     } else {
         throw ConfigError(fmt::format("atbm load figures are 15-23, not {}", number));
@@ -536,6 +545,12 @@ AtbmLoadFigure atbm_load_figure(int number, const ReproduceOptions& options) {
         // Measured: with B_m and B_t as defined, the quick runs saturate between 0.02 and 0.1.
         f.loads = {0.0025, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.06, 0.08};
     }
+    for (const auto& panel : f.panels)
+        if (panel.stages.empty())
+            throw ConfigError(fmt::format(
+                "atbm-fig{}: --max-nodes {} leaves panel ({}) with no {}x{}-switch system of at "
+                "most {} nodes",
+                number, f.max_nodes, panel.label, panel.radix, panel.radix, f.max_nodes));
     // Latencies of 256-flit messages are four times those of 64-flit ones: scale the bounds.
     f.latency_cap = 12500 * f.message_flits / 64;
     f.drain_limit = 4 * f.latency_cap;
@@ -781,9 +796,12 @@ int reproduce_atbm_load_figure(int number, const ReproduceOptions& options) {
         figure.name, figure.number, figure.caption, figure.message_flits, figure.messages,
         figure.warmup, figure.drain_limit, figure.latency_cap, options.seed, specs.size(), jobs);
     if (figure.quick)
-        std::cout << "--quick: SCALED DOWN from the paper's 140 000 messages (40 000 warm-up) to "
-                     "the numbers above, systems of at most 64 nodes and four loads; not the "
-                     "full reproduction\n";
+        std::cout << fmt::format(
+            "--quick: SCALED DOWN from the paper's 140 000 messages (40 000 warm-up) to the "
+            "numbers above, {} and four loads; not the full reproduction\n",
+            figure.max_nodes == ~std::uint32_t{0}
+                ? std::string("every system size")
+                : fmt::format("systems of at most {} nodes", figure.max_nodes));
     using Points = std::vector<AtbmLoadPoint>;
     return run_figure(
         figure.name, kp_path(options.out_dir, figure.name + ".csv"),

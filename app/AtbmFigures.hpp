@@ -96,10 +96,12 @@ struct AtbmLoadFigure {
     Cycle drain_limit = 50000;
     Cycle latency_cap = 12500;
     bool quick = false;
+    std::uint32_t max_nodes = ~std::uint32_t{0};  ///< largest system shown
 };
 
-/// Figure `number` (15-23) as the captions describe it; quick: 16- and 64-node systems, 6 000
-/// messages of which 2 000 warm-up, four loads. Throws ConfigError for other numbers.
+/// Figure `number` (15-23) as the captions describe it; quick: 6 000 messages of which 2 000
+/// warm-up, four loads, and (unless options.max_nodes says otherwise) systems of at most 64
+/// nodes. Throws ConfigError for other numbers and for max_nodes below 16.
 AtbmLoadFigure atbm_load_figure(int number, const ReproduceOptions& options);
 
 struct AtbmLoadPoint {

@@ -269,6 +269,8 @@ int run_cli(int argc, char** argv) {
     reproduce->add_option("--out", ropts.out_dir, "directory for CSV and PNG files (default results)");
     reproduce->add_option("--seed", ropts.seed, "base random seed");
     reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
+    reproduce->add_option("--max-nodes", ropts.max_nodes,
+                          "atbm-fig15..23: largest system shown (default: all the paper names; 64 with --quick)");
     reproduce->add_option("--leader-phase", ropts.leader_phase,
                           "kp-fig*: leader phase of HL, SQHL and SCHL, umesh (default) or spumesh");
 

@@ -18,6 +18,8 @@ struct ReproduceOptions {
     std::uint64_t seed = 1;
     std::string leader_phase = "umesh";  ///< kp-fig*: leader phase of HL, SQHL and SCHL
     unsigned jobs = 0;           ///< parallel worker processes (0: one per core)
+    /// atbm-fig15..23: largest system shown (unset: every size the paper names, 64 with --quick).
+    std::optional<std::uint32_t> max_nodes;
 };
 
 struct Reproduction {

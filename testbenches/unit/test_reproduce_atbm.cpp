@@ -126,6 +126,21 @@ TEST_CASE("atbm-fig15 ... atbm-fig23 follow the captions", "[reproduce][atbm]") 
     REQUIRE(specs[0].seed == specs[quick.loads.size()].seed);
     REQUIRE(specs[0].seed != specs[1].seed);
     REQUIRE_THROWS_AS(atbm_load_figure(24, ReproduceOptions{}), ConfigError);
+    // --max-nodes: quick message counts on larger systems, or fewer sizes of a full run.
+    ReproduceOptions wider = quick_options();
+    wider.max_nodes = 256;
+    const AtbmLoadFigure q256 = atbm_load_figure(16, wider);
+    REQUIRE(q256.messages == 6000);
+    REQUIRE(q256.panels[0].stages == std::vector<std::uint32_t>{2, 3, 4});
+    REQUIRE(atbm_load_figure(17, wider).panels[0].stages == std::vector<std::uint32_t>{2});
+    ReproduceOptions small;
+    small.max_nodes = 16;
+    REQUIRE(atbm_load_figure(16, small).panels[3].stages == std::vector<std::uint32_t>{2});
+    REQUIRE(atbm_load_figure(15, small).panels[0].stages == std::vector<std::uint32_t>{4});
+    REQUIRE_THROWS_WITH(atbm_load_figure(17, small),
+                        Catch::Contains("no 8x8-switch system of at most 16 nodes"));
+    small.max_nodes = 15;
+    REQUIRE_THROWS_AS(atbm_load_figure(15, small), ConfigError);
 }
 
 TEST_CASE("atbm load normalisation: B_m and B_t as documented", "[reproduce][atbm]") {
