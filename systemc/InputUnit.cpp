@@ -33,7 +33,7 @@ void InputVc::reset_worm() {
     enqueued = 0;
     holds_token = false;
     forwarded = 0;
-    bubble_blockers = 0;
+    bubble_blockers.clear();
     out_header.clear();
     header_sent = 0;
 }

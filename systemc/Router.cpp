@@ -34,7 +34,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driven_valid_(config_.outputs, false),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
-      request_(config_.inputs, std::vector<std::uint64_t>(config_.vcs, 0)) {
+      request_(config_.inputs, std::vector<PortSet>(config_.vcs)) {
     if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
         throw ConfigError(
             fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
@@ -288,15 +288,14 @@ void Router::traverse(Cycle now) {
         std::uint32_t mask = 0;
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
-            request_[p][v] = 0;
+            request_[p][v].clear();
             if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty()))
                 continue;
-            std::uint64_t all = 0, credited = 0;
+            PortSet all, credited;
             for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
-                const std::uint64_t bit = std::uint64_t{1} << ivc.route.branches[b].port;
-                all |= bit;
-                if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available())
-                    credited |= bit;
+                const PortId q = ivc.route.branches[b].port;
+                all.set(q);
+                if (outputs_[q].credits(ivc.out_vc[b]).available()) credited.set(q);
             }
             if (credited == all) {
                 request_[p][v] = all;
@@ -304,10 +303,10 @@ void Router::traverse(Cycle now) {
                 // A branch that has held the flit back gets no bubbles until the flit is
                 // replicated: otherwise bubbles on alternating branches can keep their credits
                 // out of phase and starve the real flit.
-                ivc.bubble_blockers |= all & ~credited;
-                request_[p][v] = credited & ~ivc.bubble_blockers;
+                ivc.bubble_blockers |= all.without(credited);
+                request_[p][v] = credited.without(ivc.bubble_blockers);
             }
-            if (request_[p][v]) mask |= 1u << v;
+            if (request_[p][v].any()) mask |= 1u << v;
         }
         ready_[p] = mask;
         any = any || mask;
@@ -318,8 +317,8 @@ void Router::traverse(Cycle now) {
     crossbar_.begin_cycle();
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
-        std::uint64_t all = 0;
-        for (const auto& b : ivc.route.branches) all |= std::uint64_t{1} << b.port;
+        PortSet all;
+        for (const auto& b : ivc.route.branches) all.set(b.port);
         const bool bubble_front = !ivc.header_pending() && ivc.buffer.front().is_bubble();
         Flit flit;
         const bool header_flit = ivc.header_pending();
@@ -332,7 +331,7 @@ void Router::traverse(Cycle now) {
         }
         for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
             const PortId q = ivc.route.branches[b].port;
-            if (!((g.outputs >> q) & 1U)) continue;
+            if (!g.outputs.test(q)) continue;
             Flit copy = flit;
             copy.vc = ivc.out_vc[b];
             if (header_flit && !flit.is_bubble())
@@ -342,11 +341,11 @@ void Router::traverse(Cycle now) {
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }
         if (flit.is_bubble()) continue;
-        ivc.bubble_blockers = 0;
+        ivc.bubble_blockers.clear();
         if (monitor_) {
             monitor_->moved(now);
             // Replication makes copies: flits in the network = injected + copies - consumed.
-            monitor_->flits_in_network += __builtin_popcountll(g.outputs) - 1;
+            monitor_->flits_in_network += static_cast<std::int64_t>(g.outputs.count()) - 1;
         }
         ++ivc.forwarded;
         if (ivc.holds_token && (flit.is_tail() || (config_.token_release_flits > 0 &&

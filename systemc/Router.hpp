@@ -84,8 +84,7 @@ class Router : public RouterModule {
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
-    std::vector<std::vector<std::uint64_t>>
-        request_;  ///< [input][vc]: outputs asked for this cycle
+    std::vector<std::vector<PortSet>> request_;  ///< [input][vc]: outputs asked for this cycle
     std::deque<std::pair<PortId, VcId>> token_queue_;  ///< tree worms waiting for the token
     bool token_held_ = false;
     std::vector<SwitchGrant> grants_;

@@ -125,7 +125,6 @@ TEST_CASE("the network's token rings are the grouping of its consumption-channel
                                  "min-bi:b=2,n=3", "min-bi:b=4,n=3", "min-bi:b=8,n=2"})
         for (const bool b_channels : {false, true}) {
             const MinShape shape = MinShape::parse(topology);
-            if (b_channels && shape.kind == MinKind::Bidirectional && shape.radix == 8) continue;
             NetworkParams p;
             p.tree_worms = true;
             p.consumption_channels = b_channels ? shape.radix : 1;
@@ -159,12 +158,57 @@ TEST_CASE("the network's token rings are the grouping of its consumption-channel
         }
 }
 
-TEST_CASE("a switch that would need more than 64 outputs is refused with a clear error",
+TEST_CASE("min-bi:b=8,n=2 with 8 consumption channels builds 72-output switches",
+          "[min][network][consumption][config]") {
+    // 16 ports + 7 extra channels x 8 nodes at stage 0: beyond one 64-bit port mask.
+    const MinShape shape = MinShape::parse("min-bi:b=8,n=2");
+    NetworkParams p;
+    p.tree_worms = true;
+    p.consumption_channels = 8;
+    const NetworkSpec spec = build_min_network(shape, p);
+    const ConsumptionChannels consumption(shape, 8);
+    for (std::uint32_t row = 0; row < shape.rows(); ++row) {
+        CHECK(spec.routers[row].outputs == 72);                    // stage 0
+        CHECK(spec.routers[shape.rows() + row].outputs == 16);     // stage 1
+    }
+    // Node 63's channel 7 is the highest port of its switch, above port 63.
+    CHECK(consumption.port(63, 7) == 71);
+    CHECK(spec.nodes[63].consumption_ports.back() == 71);
+    // A multicast from node 7 to nodes 0..6 turns at stage 0 (T = 0) on left port 7 and so
+    // delivers on channel 7 of each: ports 2b + 6b + k = 64..70 of switch (0, 0), one tree
+    // operation whose outputs all lie above the first 64-bit word.
+    const MinWiring wiring(shape);
+    const MinReachTable table(wiring);
+    MinRoutingConfig config;
+    config.consumption_channels = 8;
+    const auto routing = make_min_routing(wiring, table, SwitchId{0, 0}, config);
+    const std::vector<NodeId> row_mates{0, 1, 2, 3, 4, 5, 6};
+    const Header tree = Header::bit_string(shape.nodes(), row_mates);
+    const RouteDecision d = routing->route(RouteQuery{7, 0, &tree});
+    REQUIRE(d.branches.size() == 7);
+    for (std::size_t i = 0; i < 7; ++i) CHECK(d.branches[i].port == 64 + i);
+    // On the network: that multicast, a broadcast from node 0 and unicasts from node 63 to its
+    // row mates (channel 7 again, ports 64..70 of switch (0, 7)), all delivered exactly once.
+    std::vector<NodeId> all;
+    for (NodeId a = 1; a < shape.nodes(); ++a) all.push_back(a);
+    std::vector<ScheduledSend> sends{ScheduledSend{1, 0, all, 10, true},
+                                     ScheduledSend{2, 7, row_mates, 10, true}};
+    for (NodeId a = 56; a < 63; ++a) sends.push_back(ScheduledSend{3 + a, 63, {a}, 6, true});
+    const auto r = app::run_network(build_min_network(shape, p), p, sends, {});
+    for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
+    INFO(r.deadlock_report);
+    REQUIRE(r.ok());
+    CHECK(r.traffic.completed == sends.size());
+    CHECK(r.arrival_digest.size() == all.size() + row_mates.size() + 7);
+}
+
+TEST_CASE("a switch that would need more than 256 outputs is refused with a clear error",
           "[min][network][consumption][config]") {
     NetworkParams p;
-    p.consumption_channels = 8;
-    CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-bi:b=8,n=2"), p),
-                      Catch::Contains("needs 72 outputs"));
+    p.consumption_channels = 16;
+    // min-bi:b=16: 32 ports + 15 x 16 extra channels = 272 outputs at stage 0.
+    CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-bi:b=16,n=2"), p),
+                      Catch::Contains("needs 272 outputs, a router has at most 256"));
     p.consumption_channels = 3;
     CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-uni:b=2,n=2"), p),
                       Catch::Contains("neither 1 nor b = 2"));
@@ -251,7 +295,7 @@ TEST_CASE(
     "b consumption channels",
     "[min][network][consumption][property]") {
     // 2x2, 4x4 and 8x8 switches, UNI and BI; buffers of one flit and of one bit-string header;
-    // one and b channels per node (not min-bi:b=8, whose stage-0 switches would need 72 outputs);
+    // one and b channels per node (min-bi:b=8 with 8 channels: 72-output stage-0 switches);
     // ring and average token models; several seeds each. 16-bit flits, so headers take 1..5 flits.
     int runs = 0;
     std::size_t messages = 0;
@@ -263,7 +307,6 @@ TEST_CASE(
         const unsigned header = bit_string_flits(shape, 16);
         for (const unsigned depth : std::set<unsigned>{1u, header})
             for (const std::uint32_t channels : {std::uint32_t{1}, shape.radix}) {
-                if (channels == 8 && shape.kind == MinKind::Bidirectional) continue;
                 for (std::uint64_t seed = 1; seed <= (big ? 3u : 8u); ++seed) {
                     NetworkParams p;
                     p.tree_worms = true;
@@ -296,7 +339,7 @@ TEST_CASE(
                 }
             }
     }
-    // Runs: UNI 16 + 32 + 32 + 12, BI 16 + 32 + 32 + 6 (one-flit headers on 8 nodes).
-    CHECK(runs == 178);
+    // Runs: UNI 16 + 32 + 32 + 12, BI 16 + 32 + 32 + 12 (one-flit headers on 8 nodes).
+    CHECK(runs == 184);
     CHECK(messages > 12000);
 }
