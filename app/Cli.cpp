@@ -271,6 +271,10 @@ int run_cli(int argc, char** argv) {
     reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
     reproduce->add_option("--leader-phase", ropts.leader_phase,
                           "kp-fig*: leader phase of HL, SQHL and SCHL, umesh (default) or spumesh");
+    reproduce->add_option(
+        "--min-forward", ropts.min_forward,
+        "atbm-fig15..23: BI-MIN forward ports, adaptive (default: the lowest free "
+        "right port) or fixed (always the lowest)");
 
     try {
         cli.parse(argc, argv);

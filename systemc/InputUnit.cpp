@@ -31,6 +31,7 @@ void InputVc::reset_worm() {
     out_vc.clear();
     acquired.clear();
     enqueued = 0;
+    adaptive = false;
     holds_token = false;
     forwarded = 0;
     bubble_blockers.clear();

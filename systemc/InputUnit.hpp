@@ -33,6 +33,7 @@ struct InputVc {
     std::vector<VcId> out_vc;           ///< granted output VC per branch
     std::vector<bool> acquired;         ///< branch has its output VC
     std::size_t enqueued = 0;           ///< branches in OCRQs (unsafe mode)
+    bool adaptive = false;              ///< a branch still chooses among alternative outputs
     bool holds_token = false;           ///< this worm holds the switch's token
     std::uint32_t forwarded = 0;        ///< real flits sent since the grant
     PortSet bubble_blockers;            ///< output ports that held the current flit back

@@ -45,17 +45,22 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
             config_.name, describe(), decision.branches.size()));
     const std::uint32_t all_vcs = config_.vcs >= 32 ? ~0u : ((1u << config_.vcs) - 1);
     PortSet seen;
-    for (const auto& b : decision.branches) {
-        if (b.port >= config_.outputs)
+    auto claim = [&](unsigned port) {
+        if (port >= config_.outputs)
             throw ModelError(fmt::format("{}: routing function chose output {} of {}", config_.name,
-                                         b.port, config_.outputs));
+                                         port, config_.outputs));
+        if (seen.test(port))
+            throw ModelError(
+                fmt::format("{}: routing function chose output {} twice", config_.name, port));
+        seen.set(port);
+    };
+    for (const auto& b : decision.branches) {
         if ((b.vc_mask & all_vcs) == 0)
             throw ModelError(fmt::format("{}: routing function allowed no VC on output {}",
                                          config_.name, b.port));
-        if (seen.test(b.port))
-            throw ModelError(
-                fmt::format("{}: routing function chose output {} twice", config_.name, b.port));
-        seen.set(b.port);
+        // An adaptive branch may end on any of its ports: none may belong to another branch.
+        claim(b.port);
+        b.alternatives.for_each(claim);
     }
     return decision;
 }

@@ -36,6 +36,7 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
     cfg.network_vc_mask = params.vcs >= 32 ? ~0u : (1u << params.vcs) - 1;
     cfg.node_vc_mask = cfg.network_vc_mask;
     cfg.consumption_channels = params.consumption_channels;
+    cfg.forward = shape.forward;
     const PortId ports = wiring->switch_ports();
     for (SwitchId id : wiring->switch_ids()) {
         RouterSpec r;
