@@ -292,9 +292,10 @@ void Router::allocate_outputs(Cycle now) {
     }
     // A waiting worm takes its outputs. Atomic: when it heads every OCRQ it is in and a VC is free
     // on each. Unsafe: each branch as soon as it heads its OCRQ, one more branch enqueued a cycle.
-    // Worms with an adaptive branch choose after the others, oldest first; as an adaptive branch
-    // never takes an output a queued worm competes for, the order between the two kinds does not
-    // change who gets what.
+    // Worms with an adaptive branch choose after the others, oldest first. An adaptive branch
+    // never takes an output a queued worm competes for, so with atomic OCRQs the order between
+    // the two kinds does not change who gets what (unsafe mode: a branch enqueued this cycle
+    // already counts).
     for (PortId p = 0; p < config_.inputs; ++p)
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
