@@ -287,6 +287,7 @@ int run_cli(int argc, char** argv) {
         if (*steps) return steps_command(topology, algorithm, leader_phase, pattern_file, consumption, steps_json, model);
         if (*groups) return groups_command(topology, group_consumption, groups_json_flag);
         if (*reproduce) {
+            min::parse_min_forward(ropts.min_forward, "--min-forward");  // refuse a bad value early
             const auto all = all_reproductions();
             if (list || what.empty()) {
                 for (const auto& r : all) std::cout << fmt::format("{:<14} {}\n", r.name, r.description);
