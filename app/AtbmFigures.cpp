@@ -517,6 +517,7 @@ AtbmLoadFigure atbm_load_figure(int number, const ReproduceOptions& options) {
     if (f.max_nodes < 16)
         throw ConfigError(fmt::format("--max-nodes {}: the smallest system shown has 16 nodes",
                                       f.max_nodes));
+    f.forward = min::parse_min_forward(options.min_forward, "--min-forward");
     const char* consumption = "single consumption channel";
     if (number >= 15 && number <= 20) {
         static constexpr std::uint32_t kRadix[] = {2, 4, 8};
@@ -573,6 +574,8 @@ std::vector<AtbmLoadSpec> atbm_load_specs(const AtbmLoadFigure& figure, std::uin
             for (std::size_t l = 0; l < figure.loads.size(); ++l) {
                 AtbmLoadSpec spec;
                 spec.shape = system.shape();
+                if (spec.shape.kind == min::MinKind::Bidirectional)
+                    spec.shape.forward = figure.forward;
                 spec.scheme = scheme;
                 spec.consumption_channels =
                     figure.consumption_channels ? figure.consumption_channels : system.radix;
@@ -624,6 +627,9 @@ std::vector<AtbmLoadPoint> run_atbm_load_figure(
 void print_atbm_load_figure(std::ostream& os, const AtbmLoadFigure& figure,
                             const std::vector<AtbmLoadPoint>& points, std::uint64_t seed) {
     const double clock_ns = atbm_paper_model(MinShape{}, 64, 1).params.clock_ns;
+    if (std::any_of(figure.panels.begin(), figure.panels.end(),
+                    [](const AtbmLoadPanel& p) { return p.kind == min::MinKind::Bidirectional; }))
+        os << "BI-MIN forward ports: " << min::to_string(figure.forward) << "\n";
     for (const auto& panel : figure.panels) {
         os << "\n" << panel_title(panel) << "; mean latency in us (sat: saturated)\n";
         std::string header = fmt::format("{:>7}", "load");

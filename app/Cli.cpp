@@ -273,6 +273,10 @@ int run_cli(int argc, char** argv) {
                           "atbm-fig15..23: largest system shown (default: all the paper names; 64 with --quick)");
     reproduce->add_option("--leader-phase", ropts.leader_phase,
                           "kp-fig*: leader phase of HL, SQHL and SCHL, umesh (default) or spumesh");
+    reproduce->add_option(
+        "--min-forward", ropts.min_forward,
+        "atbm-fig15..23: BI-MIN forward ports, adaptive (default: the lowest free "
+        "right port) or fixed (always the lowest)");
 
     try {
         cli.parse(argc, argv);
@@ -285,6 +289,7 @@ int run_cli(int argc, char** argv) {
         if (*steps) return steps_command(topology, algorithm, leader_phase, pattern_file, consumption, steps_json, model);
         if (*groups) return groups_command(topology, group_consumption, groups_json_flag);
         if (*reproduce) {
+            min::parse_min_forward(ropts.min_forward, "--min-forward");  // refuse a bad value early
             const auto all = all_reproductions();
             if (list || what.empty()) {
                 for (const auto& r : all) std::cout << fmt::format("{:<14} {}\n", r.name, r.description);

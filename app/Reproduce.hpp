@@ -17,6 +17,7 @@ struct ReproduceOptions {
     std::string out_dir = "results";  ///< CSV and PNG files go here
     std::uint64_t seed = 1;
     std::string leader_phase = "umesh";  ///< kp-fig*: leader phase of HL, SQHL and SCHL
+    std::string min_forward = "adaptive";  ///< atbm-fig15..23: BI-MIN forward ports (MinForward)
     unsigned jobs = 0;           ///< parallel worker processes (0: one per core)
     /// atbm-fig15..23: largest system shown (unset: every size the paper names, 64 with --quick).
     std::optional<std::uint32_t> max_nodes;

@@ -7,10 +7,9 @@ namespace wormcast {
 
 void Crossbar::transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now) {
     if (port >= outputs_) throw ModelError(fmt::format("crossbar: output {} does not exist", port));
-    const std::uint64_t bit = std::uint64_t{1} << port;
-    if (used_ & bit)
+    if (used_.test(port))
         throw ModelError(fmt::format("crossbar: output {} driven twice in cycle {}", port, now));
-    used_ |= bit;
+    used_.set(port);
     ++transfers_;
     output.send(flit, now);
 }

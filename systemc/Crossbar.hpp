@@ -7,6 +7,7 @@
 
 #include "systemc/Flit.hpp"
 #include "systemc/OutputUnit.hpp"
+#include "systemc/pure/PortSet.hpp"
 
 namespace wormcast {
 
@@ -15,15 +16,15 @@ class Crossbar {
     explicit Crossbar(PortId outputs) : outputs_(outputs) {}
 
     /// Start a new cycle: all outputs unconnected.
-    void begin_cycle() { used_ = 0; }
+    void begin_cycle() { used_.clear(); }
     /// Send `flit` (already tagged with its output VC) into output `port` this cycle.
     void transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now);
-    std::uint64_t used() const { return used_; }
+    const PortSet& used() const { return used_; }
     std::uint64_t transfers() const { return transfers_; }
 
   private:
     PortId outputs_;
-    std::uint64_t used_ = 0;
+    PortSet used_;
     std::uint64_t transfers_ = 0;
 };
 

@@ -31,9 +31,10 @@ void InputVc::reset_worm() {
     out_vc.clear();
     acquired.clear();
     enqueued = 0;
+    adaptive = false;
     holds_token = false;
     forwarded = 0;
-    bubble_blockers = 0;
+    bubble_blockers.clear();
     out_header.clear();
     header_sent = 0;
 }

@@ -8,6 +8,7 @@
 #include "systemc/Flit.hpp"
 #include "systemc/pure/Fifo.hpp"
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/PortSet.hpp"
 #include "systemc/pure/Routing.hpp"
 
 namespace wormcast {
@@ -32,9 +33,10 @@ struct InputVc {
     std::vector<VcId> out_vc;           ///< granted output VC per branch
     std::vector<bool> acquired;         ///< branch has its output VC
     std::size_t enqueued = 0;           ///< branches in OCRQs (unsafe mode)
+    bool adaptive = false;              ///< a branch still chooses among alternative outputs
     bool holds_token = false;           ///< this worm holds the switch's token
     std::uint32_t forwarded = 0;        ///< real flits sent since the grant
-    std::uint64_t bubble_blockers = 0;  ///< output ports that held the current flit back
+    PortSet bubble_blockers;            ///< output ports that held the current flit back
     std::vector<std::vector<FlitWord>> out_header;       ///< header words to emit per branch
     std::uint32_t header_sent = 0;                       ///< header flits emitted so far
     bool header_pending() const {

@@ -20,6 +20,11 @@ bool Ocrq::at_head(PortId in_port, VcId in_vc) const {
     throw ModelError("OCRQ: asked about a worm that is not queued");
 }
 
+bool Ocrq::uncontested(std::uint32_t vc_mask) const {
+    return std::none_of(queue_.begin(), queue_.end(),
+                        [&](const OcrqRequest& r) { return (r.vc_mask & vc_mask) != 0; });
+}
+
 void Ocrq::remove(PortId in_port, VcId in_vc) {
     auto it = std::find_if(queue_.begin(), queue_.end(), [&](const OcrqRequest& r) {
         return r.in_port == in_port && r.in_vc == in_vc;

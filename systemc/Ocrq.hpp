@@ -21,6 +21,9 @@ class Ocrq {
     void enqueue(const OcrqRequest& request);
     /// True if no request ahead of (in_port, in_vc) competes for an overlapping VC set.
     bool at_head(PortId in_port, VcId in_vc) const;
+    /// True if no queued request competes for a VC of vc_mask: a worm enqueued now would head
+    /// the queue (an adaptive branch takes an output only then).
+    bool uncontested(std::uint32_t vc_mask) const;
     void remove(PortId in_port, VcId in_vc);
     bool contains(PortId in_port, VcId in_vc) const;
     const std::vector<OcrqRequest>& requests() const { return queue_; }

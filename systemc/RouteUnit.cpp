@@ -44,18 +44,23 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
             "{}: header {} needs replication to {} outputs, which this router does not support",
             config_.name, describe(), decision.branches.size()));
     const std::uint32_t all_vcs = config_.vcs >= 32 ? ~0u : ((1u << config_.vcs) - 1);
-    std::uint64_t seen = 0;
-    for (const auto& b : decision.branches) {
-        if (b.port >= config_.outputs)
+    PortSet seen;
+    auto claim = [&](unsigned port) {
+        if (port >= config_.outputs)
             throw ModelError(fmt::format("{}: routing function chose output {} of {}", config_.name,
-                                         b.port, config_.outputs));
+                                         port, config_.outputs));
+        if (seen.test(port))
+            throw ModelError(
+                fmt::format("{}: routing function chose output {} twice", config_.name, port));
+        seen.set(port);
+    };
+    for (const auto& b : decision.branches) {
         if ((b.vc_mask & all_vcs) == 0)
             throw ModelError(fmt::format("{}: routing function allowed no VC on output {}",
                                          config_.name, b.port));
-        if ((seen >> b.port) & 1U)
-            throw ModelError(
-                fmt::format("{}: routing function chose output {} twice", config_.name, b.port));
-        seen |= std::uint64_t{1} << b.port;
+        // An adaptive branch may end on any of its ports: none may belong to another branch.
+        claim(b.port);
+        b.alternatives.for_each(claim);
     }
     return decision;
 }

@@ -4,6 +4,8 @@
 // in cycle a+h-1+t_node and is seen downstream t_sw + t_link cycles later (docs/pipeline.md).
 #include "systemc/Router.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace wormcast {
@@ -34,7 +36,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driven_valid_(config_.outputs, false),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
-      request_(config_.inputs, std::vector<std::uint64_t>(config_.vcs, 0)) {
+      request_(config_.inputs, std::vector<PortSet>(config_.vcs)) {
     if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
         throw ConfigError(
             fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
@@ -167,25 +169,79 @@ void Router::enqueue_requests(PortId p, VcId v) {
     const std::size_t n = ivc.route.branches.size();
     ivc.out_vc.assign(n, 0);
     ivc.acquired.assign(n, false);
+    // An adaptive branch waits in no OCRQ: it takes whichever of its outputs is available.
+    auto enqueue = [&](const RouteBranch& b) {
+        if (b.alternatives.none()) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+    };
     if (config_.atomic_ocrq) {
-        for (const auto& b : ivc.route.branches) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+        for (const auto& b : ivc.route.branches) enqueue(b);
         ivc.enqueued = n;
     } else {
-        const auto& b = ivc.route.branches.front();
-        ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+        enqueue(ivc.route.branches.front());
         ivc.enqueued = 1;
     }
+    ivc.adaptive = std::any_of(ivc.route.branches.begin(), ivc.route.branches.end(),
+                               [](const RouteBranch& b) { return b.alternatives.any(); });
+    if (ivc.adaptive) adaptive_waiting_.push_back({p, v});
     ivc.state = VcState::Waiting;
+}
+
+int Router::available_output(const RouteBranch& branch) const {
+    auto available = [&](unsigned q) {
+        return outputs_[q].free_vc(branch.vc_mask) >= 0 && ocrqs_[q].uncontested(branch.vc_mask);
+    };
+    if (available(branch.port)) return branch.port;
+    for (unsigned q = branch.alternatives.first(); q != PortSet::kNone;
+         q = branch.alternatives.first_from(q + 1))
+        if (available(q)) return static_cast<int>(q);
+    return -1;
+}
+
+bool Router::branch_ready(PortId p, VcId v, const RouteBranch& branch) const {
+    if (branch.alternatives.any()) return available_output(branch) >= 0;
+    return ocrqs_[branch.port].at_head(p, v) && outputs_[branch.port].free_vc(branch.vc_mask) >= 0;
 }
 
 void Router::acquire(PortId p, VcId v, std::size_t branch) {
     InputVc& ivc = inputs_[p].vc(v);
-    const auto& b = ivc.route.branches[branch];
+    RouteBranch& b = ivc.route.branches[branch];
+    if (b.alternatives.any()) {
+        // Adaptive: settle on the output chosen now; from here on it is an ordinary branch.
+        const int q = available_output(b);
+        if (q < 0)
+            throw ModelError(fmt::format("{}: message {} has no output for its adaptive branch",
+                                         name(), ivc.message));
+        b.port = static_cast<PortId>(q);
+        b.alternatives.clear();
+    } else {
+        ocrqs_[b.port].remove(p, v);
+    }
     const int ov = outputs_[b.port].free_vc(b.vc_mask);
     outputs_[b.port].owner(static_cast<VcId>(ov)) = {static_cast<int>(p), static_cast<int>(v)};
-    ocrqs_[b.port].remove(p, v);
     ivc.out_vc[branch] = static_cast<VcId>(ov);
     ivc.acquired[branch] = true;
+}
+
+bool Router::take_outputs(PortId p, VcId v) {
+    InputVc& ivc = inputs_[p].vc(v);
+    auto& branches = ivc.route.branches;
+    if (config_.atomic_ocrq) {
+        for (const auto& b : branches)
+            if (!branch_ready(p, v, b)) return false;
+        for (std::size_t b = 0; b < branches.size(); ++b) acquire(p, v, b);
+    } else {
+        for (std::size_t b = 0; b < ivc.enqueued; ++b)
+            if (!ivc.acquired[b] && branch_ready(p, v, branches[b])) acquire(p, v, b);
+        if (ivc.enqueued < branches.size()) {
+            const auto& b = branches[ivc.enqueued++];
+            if (b.alternatives.none()) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
+        }
+        bool all = ivc.enqueued == branches.size();
+        for (std::size_t b = 0; all && b < branches.size(); ++b) all = ivc.acquired[b];
+        if (!all) return false;
+    }
+    start_worm(ivc);
+    return true;
 }
 
 void Router::start_worm(InputVc& ivc) {
@@ -236,35 +292,19 @@ void Router::allocate_outputs(Cycle now) {
     }
     // A waiting worm takes its outputs. Atomic: when it heads every OCRQ it is in and a VC is free
     // on each. Unsafe: each branch as soon as it heads its OCRQ, one more branch enqueued a cycle.
+    // Worms with an adaptive branch choose after the others, oldest first. An adaptive branch
+    // never takes an output a queued worm competes for, so with atomic OCRQs the order between
+    // the two kinds does not change who gets what (unsafe mode: a branch enqueued this cycle
+    // already counts).
     for (PortId p = 0; p < config_.inputs; ++p)
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state != VcState::Waiting) continue;
-            const auto& branches = ivc.route.branches;
-            if (config_.atomic_ocrq) {
-                bool all = true;
-                for (const auto& b : branches)
-                    if (!ocrqs_[b.port].at_head(p, v) || outputs_[b.port].free_vc(b.vc_mask) < 0) {
-                        all = false;
-                        break;
-                    }
-                if (!all) continue;
-                for (std::size_t b = 0; b < branches.size(); ++b) acquire(p, v, b);
-            } else {
-                for (std::size_t b = 0; b < ivc.enqueued; ++b)
-                    if (!ivc.acquired[b] && ocrqs_[branches[b].port].at_head(p, v) &&
-                        outputs_[branches[b].port].free_vc(branches[b].vc_mask) >= 0)
-                        acquire(p, v, b);
-                if (ivc.enqueued < branches.size()) {
-                    const auto& b = branches[ivc.enqueued++];
-                    ocrqs_[b.port].enqueue({p, v, b.vc_mask});
-                }
-                bool all = ivc.enqueued == branches.size();
-                for (std::size_t b = 0; all && b < branches.size(); ++b) all = ivc.acquired[b];
-                if (!all) continue;
-            }
-            start_worm(ivc);
+            if (ivc.state == VcState::Waiting && !ivc.adaptive) take_outputs(p, v);
         }
+    std::size_t still_waiting = 0;
+    for (const auto& [p, v] : adaptive_waiting_)
+        if (!take_outputs(p, v)) adaptive_waiting_[still_waiting++] = {p, v};
+    adaptive_waiting_.resize(still_waiting);
 }
 
 Flit Router::next_flit(PortId p, VcId v, Cycle now) {
@@ -288,15 +328,14 @@ void Router::traverse(Cycle now) {
         std::uint32_t mask = 0;
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
-            request_[p][v] = 0;
+            request_[p][v].clear();
             if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty()))
                 continue;
-            std::uint64_t all = 0, credited = 0;
+            PortSet all, credited;
             for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
-                const std::uint64_t bit = std::uint64_t{1} << ivc.route.branches[b].port;
-                all |= bit;
-                if (outputs_[ivc.route.branches[b].port].credits(ivc.out_vc[b]).available())
-                    credited |= bit;
+                const PortId q = ivc.route.branches[b].port;
+                all.set(q);
+                if (outputs_[q].credits(ivc.out_vc[b]).available()) credited.set(q);
             }
             if (credited == all) {
                 request_[p][v] = all;
@@ -304,10 +343,10 @@ void Router::traverse(Cycle now) {
                 // A branch that has held the flit back gets no bubbles until the flit is
                 // replicated: otherwise bubbles on alternating branches can keep their credits
                 // out of phase and starve the real flit.
-                ivc.bubble_blockers |= all & ~credited;
-                request_[p][v] = credited & ~ivc.bubble_blockers;
+                ivc.bubble_blockers |= all.without(credited);
+                request_[p][v] = credited.without(ivc.bubble_blockers);
             }
-            if (request_[p][v]) mask |= 1u << v;
+            if (request_[p][v].any()) mask |= 1u << v;
         }
         ready_[p] = mask;
         any = any || mask;
@@ -318,8 +357,8 @@ void Router::traverse(Cycle now) {
     crossbar_.begin_cycle();
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
-        std::uint64_t all = 0;
-        for (const auto& b : ivc.route.branches) all |= std::uint64_t{1} << b.port;
+        PortSet all;
+        for (const auto& b : ivc.route.branches) all.set(b.port);
         const bool bubble_front = !ivc.header_pending() && ivc.buffer.front().is_bubble();
         Flit flit;
         const bool header_flit = ivc.header_pending();
@@ -332,7 +371,7 @@ void Router::traverse(Cycle now) {
         }
         for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
             const PortId q = ivc.route.branches[b].port;
-            if (!((g.outputs >> q) & 1U)) continue;
+            if (!g.outputs.test(q)) continue;
             Flit copy = flit;
             copy.vc = ivc.out_vc[b];
             if (header_flit && !flit.is_bubble())
@@ -342,11 +381,11 @@ void Router::traverse(Cycle now) {
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }
         if (flit.is_bubble()) continue;
-        ivc.bubble_blockers = 0;
+        ivc.bubble_blockers.clear();
         if (monitor_) {
             monitor_->moved(now);
             // Replication makes copies: flits in the network = injected + copies - consumed.
-            monitor_->flits_in_network += __builtin_popcountll(g.outputs) - 1;
+            monitor_->flits_in_network += static_cast<std::int64_t>(g.outputs.count()) - 1;
         }
         ++ivc.forwarded;
         if (ivc.holds_token && (flit.is_tail() || (config_.token_release_flits > 0 &&
@@ -413,20 +452,29 @@ std::vector<VcWait> Router::waits() const {
                     if (ivc.state == VcState::Active) {
                         want.out_vc = ivc.out_vc[b];
                         want.credit_blocked = !outputs_[br.port].credits(ivc.out_vc[b]).available();
-                    } else {
+                        w.wants.push_back(std::move(want));
+                        continue;
+                    }
+                    // Waiting for an output: its VCs' owners and the competing requests queued
+                    // ahead (all of them for an adaptive branch, which waits for any one of its
+                    // outputs: one want per output).
+                    const bool adaptive = br.alternatives.any();
+                    PortSet ports = br.alternatives;
+                    ports.set(br.port);
+                    ports.for_each([&](unsigned q) {
+                        VcWait::Want one = want;
+                        one.port = static_cast<PortId>(q);
                         for (VcId ov = 0; ov < config_.vcs; ++ov)
                             if ((br.vc_mask >> ov) & 1U) {
-                                const auto& o = outputs_[br.port].owner(ov);
-                                if (!o.free()) want.owners.emplace_back(o.in_port, o.in_vc);
+                                const auto& o = outputs_[q].owner(ov);
+                                if (!o.free()) one.owners.emplace_back(o.in_port, o.in_vc);
                             }
-                        // Queued behind earlier requests: they are what it waits for.
-                        for (const auto& r : ocrqs_[br.port].requests()) {
-                            if (r.in_port == p && r.in_vc == v) break;
-                            if (r.vc_mask & br.vc_mask)
-                                want.owners.emplace_back(r.in_port, r.in_vc);
+                        for (const auto& r : ocrqs_[q].requests()) {
+                            if (!adaptive && r.in_port == p && r.in_vc == v) break;
+                            if (r.vc_mask & br.vc_mask) one.owners.emplace_back(r.in_port, r.in_vc);
                         }
-                    }
-                    w.wants.push_back(std::move(want));
+                        w.wants.push_back(std::move(one));
+                    });
                 }
             out.push_back(std::move(w));
         }

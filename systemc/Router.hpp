@@ -69,7 +69,14 @@ class Router : public RouterModule {
 
     Flit next_flit(PortId p, VcId v, Cycle now);
     void enqueue_requests(PortId p, VcId v);
+    /// The output an adaptive branch would take now (its port, else the lowest available
+    /// alternative), or -1; for a fixed branch its port if available.
+    int available_output(const RouteBranch& branch) const;
+    bool branch_ready(PortId p, VcId v, const RouteBranch& branch) const;
     void acquire(PortId p, VcId v, std::size_t branch);
+    /// A waiting worm takes the outputs it can (all at once with atomic OCRQs); true once it has
+    /// every output and streams.
+    bool take_outputs(PortId p, VcId v);
     void start_worm(InputVc& ivc);
 
     CycleTimer timer_;
@@ -84,9 +91,10 @@ class Router : public RouterModule {
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
-    std::vector<std::vector<std::uint64_t>>
-        request_;  ///< [input][vc]: outputs asked for this cycle
+    std::vector<std::vector<PortSet>> request_;  ///< [input][vc]: outputs asked for this cycle
     std::deque<std::pair<PortId, VcId>> token_queue_;  ///< tree worms waiting for the token
+    /// Waiting worms with an adaptive branch, oldest first: the order they choose outputs in.
+    std::vector<std::pair<PortId, VcId>> adaptive_waiting_;
     bool token_held_ = false;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;

@@ -11,8 +11,10 @@ void RouterConfig::validate() const {
     auto fail = [&](const std::string& what) {
         throw ConfigError(fmt::format("{}: {}", name, what));
     };
-    if (inputs == 0 || inputs > 64) fail(fmt::format("inputs = {} is not in 1..64", inputs));
-    if (outputs == 0 || outputs > 64) fail(fmt::format("outputs = {} is not in 1..64", outputs));
+    if (inputs == 0 || inputs > kMaxPorts)
+        fail(fmt::format("inputs = {} is not in 1..{}", inputs, kMaxPorts));
+    if (outputs == 0 || outputs > kMaxPorts)
+        fail(fmt::format("outputs = {} is not in 1..{}", outputs, kMaxPorts));
     if (vcs == 0 || vcs > Flit::kMaxVcs)
         fail(fmt::format("vcs = {} is not in 1..{}", vcs, Flit::kMaxVcs));
     if (buffer_depth == 0) fail("buffer_depth must be at least 1 flit");

@@ -7,16 +7,20 @@
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/PortSet.hpp"
 #include "systemc/pure/TokenRing.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
 
 struct RouterConfig {
+    /// Most input or output ports a router may have: the width of its port masks (PortSet).
+    static constexpr PortId kMaxPorts = PortSet::kCapacity;
+
     std::string name = "router";
     NodeId node = 0;                ///< node (or switch) index, for messages and routing
-    PortId inputs = 1;              ///< input ports (network + injection)
-    PortId outputs = 1;             ///< output ports (network + consumption)
+    PortId inputs = 1;              ///< input ports (network + injection), 1..kMaxPorts
+    PortId outputs = 1;             ///< output ports (network + consumption), 1..kMaxPorts
     unsigned vcs = 1;               ///< virtual channels per port (1..16)
     unsigned buffer_depth = 4;      ///< flits per input VC FIFO (>= 1)
     unsigned t_node = 1;            ///< routing delay for unicast headers, cycles (>= 1)

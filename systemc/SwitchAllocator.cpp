@@ -1,14 +1,18 @@
 // Switch allocator construction (see SwitchAllocator.hpp).
 #include "systemc/SwitchAllocator.hpp"
 
+#include <fmt/format.h>
+
 namespace wormcast {
 
 SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs)
     : chosen_vc_(inputs, RoundRobinArbiter::kNone),
-      chosen_outputs_(inputs, 0),
-      output_requests_(outputs, 0) {
-    if (inputs > 64 || outputs > 64)
-        throw ConfigError("switch allocator supports at most 64 ports");
+      chosen_outputs_(inputs),
+      output_requests_(outputs),
+      granted_to_(inputs) {
+    if (inputs > PortSet::kCapacity || outputs > PortSet::kCapacity)
+        throw ConfigError(fmt::format("switch allocator supports at most {} ports per side",
+                                      PortSet::kCapacity));
     input_arbiters_.reserve(inputs);
     for (PortId p = 0; p < inputs; ++p) input_arbiters_.emplace_back(vcs);
     output_arbiters_.reserve(outputs);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "systemc/pure/PortSet.hpp"
 #include "systemc/pure/RoundRobinArbiter.hpp"
 #include "systemc/pure/Types.hpp"
 
@@ -14,14 +15,16 @@ namespace wormcast {
 struct SwitchGrant {
     PortId in_port = 0;
     VcId in_vc = 0;
-    std::uint64_t outputs = 0;  ///< output ports this flit goes to
+    PortSet outputs;  ///< output ports this flit goes to
 };
 
 class SwitchAllocator {
   public:
+    /// Up to PortSet::kCapacity inputs and outputs (ConfigError beyond).
     SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs);
 
-    /// ready[p] = mask of VCs of input p with a flit ready; want(p, v) = output-port mask.
+    /// ready[p] = mask of VCs of input p with a flit ready; want(p, v) = the output ports asked
+    /// for (a PortSet).
     template <typename Want>
     void allocate(const std::vector<std::uint32_t>& ready, Want&& want,
                   std::vector<SwitchGrant>& grants);
@@ -30,8 +33,9 @@ class SwitchAllocator {
     std::vector<RoundRobinArbiter> input_arbiters_;
     std::vector<RoundRobinArbiter> output_arbiters_;
     std::vector<int> chosen_vc_;
-    std::vector<std::uint64_t> chosen_outputs_;
-    std::vector<std::uint64_t> output_requests_;
+    std::vector<PortSet> chosen_outputs_;
+    std::vector<PortSet> output_requests_;  ///< [output]: inputs asking for it
+    std::vector<PortSet> granted_to_;       ///< [input]: outputs that picked it
 };
 
 template <typename Want>
@@ -39,31 +43,31 @@ void SwitchAllocator::allocate(const std::vector<std::uint32_t>& ready, Want&& w
                                std::vector<SwitchGrant>& grants) {
     grants.clear();
     const std::size_t inputs = input_arbiters_.size();
-    for (auto& r : output_requests_) r = 0;
+    for (auto& r : output_requests_) r.clear();
     // Stage 1: each input port proposes one VC.
     for (std::size_t p = 0; p < inputs; ++p) {
         chosen_vc_[p] = RoundRobinArbiter::kNone;
+        granted_to_[p].clear();
         if (!ready[p]) continue;
         const int v = input_arbiters_[p].pick(ready[p]);
         chosen_vc_[p] = v;
         chosen_outputs_[p] = want(static_cast<PortId>(p), static_cast<VcId>(v));
-        for (std::uint64_t m = chosen_outputs_[p]; m; m &= m - 1)
-            output_requests_[static_cast<std::size_t>(__builtin_ctzll(m))] |= std::uint64_t{1} << p;
+        chosen_outputs_[p].for_each(
+            [&](unsigned q) { output_requests_[q].set(static_cast<unsigned>(p)); });
     }
     // Stage 2: each output port picks one input; an input wins if it got all its outputs.
     std::vector<int>& winner = chosen_vc_;  // reuse: reset below for inputs that lose
-    std::uint64_t granted_to[64] = {};
     for (std::size_t q = 0; q < output_arbiters_.size(); ++q) {
-        if (!output_requests_[q]) continue;
+        if (output_requests_[q].none()) continue;
         const int p = output_arbiters_[q].pick(output_requests_[q]);
-        granted_to[p] |= std::uint64_t{1} << q;
+        granted_to_[static_cast<std::size_t>(p)].set(static_cast<unsigned>(q));
     }
     for (std::size_t p = 0; p < inputs; ++p) {
-        if (winner[p] == RoundRobinArbiter::kNone || granted_to[p] != chosen_outputs_[p]) continue;
+        if (winner[p] == RoundRobinArbiter::kNone || granted_to_[p] != chosen_outputs_[p])
+            continue;
         input_arbiters_[p].grant(winner[p]);
-        for (std::uint64_t m = chosen_outputs_[p]; m; m &= m - 1)
-            output_arbiters_[static_cast<std::size_t>(__builtin_ctzll(m))].grant(
-                static_cast<int>(p));
+        chosen_outputs_[p].for_each(
+            [&](unsigned q) { output_arbiters_[q].grant(static_cast<int>(p)); });
         grants.push_back(
             {static_cast<PortId>(p), static_cast<VcId>(winner[p]), chosen_outputs_[p]});
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/PortSet.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
@@ -20,6 +21,12 @@ struct RouteBranch {
     std::optional<Header> rewritten;
     /// This branch delivers to a consumption channel of the local node.
     bool consume = false;
+    /// Adaptive routing: further outputs this branch may take instead of `port` (same VCs, same
+    /// header). Empty: the branch goes to `port`. Otherwise the router takes `port` if it is
+    /// available, else the lowest-numbered available alternative, where available means a VC of
+    /// vc_mask is free on the output and no worm queued in its OCRQ competes for those VCs; with
+    /// none available the worm waits and chooses again the next cycle (docs/min.md).
+    PortSet alternatives;
 };
 
 /// What a routing function decides for one header: one branch (unicast, path), or several (tree).

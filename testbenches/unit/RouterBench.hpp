@@ -30,8 +30,8 @@ class BitPortRouting : public RoutingFunction {
     RouteDecision route(const RouteQuery& q) const override {
         RouteDecision d;
         if (q.header->kind == HeaderKind::Unicast) {
-            d.branches.push_back(RouteBranch{static_cast<PortId>(q.header->destinations[0]), 1,
-                                             std::nullopt, false});
+            d.branches.push_back(RouteBranch{
+                static_cast<PortId>(q.header->destinations[0]), 1, std::nullopt, false, {}});
             return d;
         }
         for (NodeId a : q.header->bit_members(outputs_)) {

@@ -29,6 +29,19 @@ unsigned bit_string_flits(const MinShape& shape, unsigned flit_width) {
                         HeaderFormat{flit_width, shape.nodes()});
 }
 
+/// Flits a run sent on BI-MIN forward links leaving a right port other than the lowest (b+1 ..
+/// 2b-1): zero unless forward hops were adaptive. `links` are the spec's links, in the order of
+/// RunResult::link_flits.
+std::uint64_t upper_right_port_flits(const std::vector<LinkSpec>& links, const MinShape& shape,
+                                     const app::RunResult& r) {
+    REQUIRE(r.link_flits.size() == links.size());
+    std::uint64_t flits = 0;
+    for (std::size_t i = 0; i < links.size(); ++i)
+        if (links[i].from_port > shape.radix && links[i].from_port < 2 * shape.radix)
+            flits += r.link_flits[i];
+    return flits;
+}
+
 }  // namespace
 
 TEST_CASE("b consumption channels: each input of the exit switch feeds its own physical channel",
@@ -105,7 +118,6 @@ TEST_CASE("the network's token rings are the grouping of its consumption-channel
                                  "min-bi:b=2,n=3", "min-bi:b=4,n=3", "min-bi:b=8,n=2"})
         for (const bool b_channels : {false, true}) {
             const MinShape shape = MinShape::parse(topology);
-            if (b_channels && shape.kind == MinKind::Bidirectional && shape.radix == 8) continue;
             NetworkParams p;
             p.tree_worms = true;
             p.consumption_channels = b_channels ? shape.radix : 1;
@@ -139,12 +151,57 @@ TEST_CASE("the network's token rings are the grouping of its consumption-channel
         }
 }
 
-TEST_CASE("a switch that would need more than 64 outputs is refused with a clear error",
+TEST_CASE("min-bi:b=8,n=2 with 8 consumption channels builds 72-output switches",
+          "[min][network][consumption][config]") {
+    // 16 ports + 7 extra channels x 8 nodes at stage 0: beyond one 64-bit port mask.
+    const MinShape shape = MinShape::parse("min-bi:b=8,n=2");
+    NetworkParams p;
+    p.tree_worms = true;
+    p.consumption_channels = 8;
+    const NetworkSpec spec = build_min_network(shape, p);
+    const ConsumptionChannels consumption(shape, 8);
+    for (std::uint32_t row = 0; row < shape.rows(); ++row) {
+        CHECK(spec.routers[row].outputs == 72);                    // stage 0
+        CHECK(spec.routers[shape.rows() + row].outputs == 16);     // stage 1
+    }
+    // Node 63's channel 7 is the highest port of its switch, above port 63.
+    CHECK(consumption.port(63, 7) == 71);
+    CHECK(spec.nodes[63].consumption_ports.back() == 71);
+    // A multicast from node 7 to nodes 0..6 turns at stage 0 (T = 0) on left port 7 and so
+    // delivers on channel 7 of each: ports 2b + 6b + k = 64..70 of switch (0, 0), one tree
+    // operation whose outputs all lie above the first 64-bit word.
+    const MinWiring wiring(shape);
+    const MinReachTable table(wiring);
+    MinRoutingConfig config;
+    config.consumption_channels = 8;
+    const auto routing = make_min_routing(wiring, table, SwitchId{0, 0}, config);
+    const std::vector<NodeId> row_mates{0, 1, 2, 3, 4, 5, 6};
+    const Header tree = Header::bit_string(shape.nodes(), row_mates);
+    const RouteDecision d = routing->route(RouteQuery{7, 0, &tree});
+    REQUIRE(d.branches.size() == 7);
+    for (std::size_t i = 0; i < 7; ++i) CHECK(d.branches[i].port == 64 + i);
+    // On the network: that multicast, a broadcast from node 0 and unicasts from node 63 to its
+    // row mates (channel 7 again, ports 64..70 of switch (0, 7)), all delivered exactly once.
+    std::vector<NodeId> all;
+    for (NodeId a = 1; a < shape.nodes(); ++a) all.push_back(a);
+    std::vector<ScheduledSend> sends{ScheduledSend{1, 0, all, 10, true},
+                                     ScheduledSend{2, 7, row_mates, 10, true}};
+    for (NodeId a = 56; a < 63; ++a) sends.push_back(ScheduledSend{3 + a, 63, {a}, 6, true});
+    const auto r = app::run_network(build_min_network(shape, p), p, sends, {});
+    for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
+    INFO(r.deadlock_report);
+    REQUIRE(r.ok());
+    CHECK(r.traffic.completed == sends.size());
+    CHECK(r.arrival_digest.size() == all.size() + row_mates.size() + 7);
+}
+
+TEST_CASE("a switch that would need more than 256 outputs is refused with a clear error",
           "[min][network][consumption][config]") {
     NetworkParams p;
-    p.consumption_channels = 8;
-    CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-bi:b=8,n=2"), p),
-                      Catch::Contains("needs 72 outputs"));
+    p.consumption_channels = 16;
+    // min-bi:b=16: 32 ports + 15 x 16 extra channels = 272 outputs at stage 0.
+    CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-bi:b=16,n=2"), p),
+                      Catch::Contains("needs 272 outputs, a router has at most 256"));
     p.consumption_channels = 3;
     CHECK_THROWS_WITH(build_min_network(MinShape::parse("min-uni:b=2,n=2"), p),
                       Catch::Contains("neither 1 nor b = 2"));
@@ -161,8 +218,10 @@ TEST_CASE(
     // Two unicasts to node 0 whose paths share no channel before the exit switch and arrive there
     // on different inputs: with one channel the second waits for the whole first worm; with b
     // channels both stream into node 0 together (in the same cycles when the paths are equally
-    // long). On the BI-MIN every worm from above arrives on right port b (forward hops take the
-    // lowest right port), so a pair there includes a T = 0 worm (left port).
+    // long). The pairs come from the contention-free plan, where forward hops take the lowest
+    // right port, so on the BI-MIN every worm from above arrives on right port b and a pair there
+    // includes a T = 0 worm (left port); the two paths share no forward channel, so adaptive
+    // forwarding takes the same ports.
     for (const char* topology :
          {"min-uni:b=2,n=3", "min-uni:b=4,n=2", "min-bi:b=2,n=3", "min-bi:b=4,n=2"}) {
         const MinShape shape = MinShape::parse(topology);
@@ -231,10 +290,11 @@ TEST_CASE(
     "b consumption channels",
     "[min][network][consumption][property]") {
     // 2x2, 4x4 and 8x8 switches, UNI and BI; buffers of one flit and of one bit-string header;
-    // one and b channels per node (not min-bi:b=8, whose stage-0 switches would need 72 outputs);
+    // one and b channels per node (min-bi:b=8 with 8 channels: 72-output stage-0 switches);
     // ring and average token models; several seeds each. 16-bit flits, so headers take 1..5 flits.
     int runs = 0;
     std::size_t messages = 0;
+    std::map<std::string, std::uint64_t> adaptive_flits;  ///< BI: flits on upper right ports
     for (const char* topology :
          {"min-uni:b=2,n=3", "min-uni:b=2,n=4", "min-uni:b=4,n=2", "min-uni:b=8,n=2",
           "min-bi:b=2,n=3", "min-bi:b=2,n=4", "min-bi:b=4,n=2", "min-bi:b=8,n=2"}) {
@@ -243,7 +303,6 @@ TEST_CASE(
         const unsigned header = bit_string_flits(shape, 16);
         for (const unsigned depth : std::set<unsigned>{1u, header})
             for (const std::uint32_t channels : {std::uint32_t{1}, shape.radix}) {
-                if (channels == 8 && shape.kind == MinKind::Bidirectional) continue;
                 for (std::uint64_t seed = 1; seed <= (big ? 3u : 8u); ++seed) {
                     NetworkParams p;
                     p.tree_worms = true;
@@ -264,19 +323,103 @@ TEST_CASE(
                     app::RunOptions o;
                     o.seed = seed;
                     o.drain_limit = 400000;
-                    const auto r = app::run_network(build_min_network(shape, p, atbm), p, sends, o);
+                    NetworkSpec spec = build_min_network(shape, p, atbm);
+                    const std::vector<LinkSpec> links = spec.links;
+                    const auto r = app::run_network(std::move(spec), p, sends, o);
                     INFO(topology << " depth " << depth << " channels " << channels << " seed "
                                   << seed);
                     INFO(r.deadlock_report);
                     for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
                     REQUIRE(r.ok());
                     REQUIRE(r.traffic.completed == sends.size());
+                    if (shape.kind == MinKind::Bidirectional)
+                        adaptive_flits[topology] += upper_right_port_flits(links, shape, r);
                     messages += sends.size();
                     ++runs;
                 }
             }
     }
-    // Runs: UNI 16 + 32 + 32 + 12, BI 16 + 32 + 32 + 6 (one-flit headers on 8 nodes).
-    CHECK(runs == 178);
+    // Runs: UNI 16 + 32 + 32 + 12, BI 16 + 32 + 32 + 12 (one-flit headers on 8 nodes).
+    CHECK(runs == 184);
     CHECK(messages > 12000);
+    // The BI-MINs forwarded adaptively (the default): worms did leave on the upper right ports.
+    CHECK(adaptive_flits.size() == 4);
+    for (const auto& [topology, flits] : adaptive_flits) {
+        INFO(topology);
+        CHECK(flits > 0);
+    }
+}
+
+TEST_CASE(
+    "BI-MINs with forward=fixed: random ATBM traffic is delivered exactly once and never "
+    "leaves on an upper right port",
+    "[min][network][consumption][property][adaptive]") {
+    int runs = 0;
+    for (const char* topology : {"min-bi:b=2,n=3,forward=fixed", "min-bi:b=4,n=2,forward=fixed",
+                                 "min-bi:b=8,n=2,forward=fixed"}) {
+        const MinShape shape = MinShape::parse(topology);
+        REQUIRE(shape.forward == MinForward::Fixed);
+        for (const std::uint32_t channels : {std::uint32_t{1}, shape.radix})
+            for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+                NetworkParams p;
+                p.tree_worms = true;
+                p.flit_width = 16;
+                p.buffer_depth = bit_string_flits(shape, 16);
+                p.consumption_channels = channels;
+                p.watchdog_cycles = 5000;
+                AtbmOptions atbm;
+                atbm.model = seed % 2 ? TokenModel::Ring : TokenModel::Average;
+                std::mt19937_64 rng(seed * 77 + channels);
+                const auto sends =
+                    testing::random_atbm_traffic(shape.nodes(), 3 * shape.nodes(), 600, 12, rng);
+                NetworkSpec spec = build_min_network(shape, p, atbm);
+                const std::vector<LinkSpec> links = spec.links;
+                app::RunOptions o;
+                o.seed = seed;
+                o.drain_limit = 400000;
+                const auto r = app::run_network(std::move(spec), p, sends, o);
+                INFO(topology << " channels " << channels << " seed " << seed << "\n"
+                              << r.deadlock_report);
+                for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
+                REQUIRE(r.ok());
+                REQUIRE(r.traffic.completed == sends.size());
+                CHECK(upper_right_port_flits(links, shape, r) == 0);
+                ++runs;
+            }
+    }
+    CHECK(runs == 12);
+}
+
+TEST_CASE(
+    "BI-MIN: a forward worm takes the next right port while the lowest is held; with "
+    "forward=fixed it waits",
+    "[min][network][adaptive]") {
+    // min-bi:b=2,n=2: nodes 0 and 1 enter switch (0, 0); unicasts 0 -> 2 and 1 -> 3 turn at
+    // stage 1 and both go forward from (0, 0) at the same time. Fixed: both need right port 2
+    // and the second waits for the first's tail. Adaptive: the second takes right port 3 (to
+    // the other stage-1 switch) and the two worms stream side by side.
+    const std::uint32_t length = 20;
+    for (const char* topology : {"min-bi:b=2,n=2", "min-bi:b=2,n=2,forward=fixed"}) {
+        const MinShape shape = MinShape::parse(topology);
+        NetworkParams p;
+        p.tree_worms = true;
+        p.buffer_depth = 4;
+        const std::vector<ScheduledSend> sends{ScheduledSend{1, 0, {2}, length, true},
+                                               ScheduledSend{1, 1, {3}, length, true}};
+        NetworkSpec spec = build_min_network(shape, p);
+        const std::vector<LinkSpec> links = spec.links;
+        const auto r = app::run_network(std::move(spec), p, sends, {});
+        INFO(topology);
+        REQUIRE(r.ok());
+        REQUIRE(r.arrival_digest.size() == 2);
+        const Cycle a = r.arrival_digest[0][2], b = r.arrival_digest[1][2];
+        const Cycle gap = a > b ? a - b : b - a;
+        if (shape.forward == MinForward::Fixed) {
+            CHECK(gap >= length);
+            CHECK(upper_right_port_flits(links, shape, r) == 0);
+        } else {
+            CHECK(gap == 0);
+            CHECK(upper_right_port_flits(links, shape, r) == length + 1);  // header + payload
+        }
+    }
 }

@@ -93,8 +93,22 @@ TEST_CASE("MIN topology strings parse and bad ones are refused with a reason", "
     CHECK(bi.rows() == 8);
     CHECK(bi.switch_ports() == 16);
     CHECK(bi.effective_stages() == 4);
+    CHECK(bi.forward == MinForward::Adaptive);  // the paper's choice is the default
+    CHECK(bi.name() == "min-bi:b=8,n=2");
+    const MinShape fixed = MinShape::parse("min-bi:b=4,n=3, forward=fixed");
+    CHECK(fixed.forward == MinForward::Fixed);
+    CHECK(fixed.radix == 4);
+    CHECK(fixed.name() == "min-bi:b=4,n=3,forward=fixed");
+    CHECK(MinShape::parse(fixed.name()).forward == MinForward::Fixed);
+    CHECK(MinShape::parse("min-bi:forward=adaptive,b=2,n=2").forward == MinForward::Adaptive);
 
     using Catch::Matchers::Contains;
+    CHECK_THROWS_WITH(MinShape::parse("min-bi:b=2,n=2,forward=any"),
+                      Contains("forward = 'any' is neither 'adaptive' nor 'fixed'"));
+    CHECK_THROWS_WITH(MinShape::parse("min-bi:b=2,n=2,forward=fixed,forward=fixed"),
+                      Contains("'forward' given twice"));
+    CHECK_THROWS_WITH(MinShape::parse("min-uni:b=2,n=2,forward=fixed"),
+                      Contains("forward applies to min-bi only"));
     CHECK_THROWS_WITH(MinShape::parse("min-xx:b=2,n=3"), Contains("unknown MIN family"));
     CHECK_THROWS_WITH(MinShape::parse("min-uni"), Contains("b and n are missing"));
     CHECK_THROWS_WITH(MinShape::parse("min-uni:b=2"), Contains("stage count n is missing"));
@@ -237,6 +251,17 @@ TEST_CASE("MIN routing exposes the adaptive right ports and rejects what it cann
     const Header near = Header::unicast(2);
     CHECK(bottom.legal_forward_ports(RouteQuery{1, 0, &far}) == std::vector<PortId>{4, 5, 6, 7});
     CHECK(bottom.route(RouteQuery{1, 0, &far}).branches.at(0).port == 4);
+    // Adaptive forwarding (the default) offers the other right ports for the switch to take the
+    // lowest free one; fixed forwarding offers none. Turning or backward worms have no choice.
+    PortSet others;
+    for (PortId q : {5, 6, 7}) others.set(q);
+    CHECK(bottom.route(RouteQuery{1, 0, &far}).branches.at(0).alternatives == others);
+    MinRoutingConfig fixed_config;
+    fixed_config.forward = MinForward::Fixed;
+    const BiMinRouting fixed_bottom(bi, bi_table, SwitchId{0, 0}, fixed_config);
+    CHECK(fixed_bottom.route(RouteQuery{1, 0, &far}).branches.at(0).port == 4);
+    CHECK(fixed_bottom.route(RouteQuery{1, 0, &far}).branches.at(0).alternatives.none());
+    CHECK(bottom.route(RouteQuery{1, 0, &near}).branches.at(0).alternatives.none());
     CHECK(bottom.legal_forward_ports(RouteQuery{1, 0, &near}).empty());
     CHECK(bottom.route(RouteQuery{1, 0, &near}).branches.at(0).port == 2);
     // A worm arriving from above (right port) must find its destination below.

@@ -148,6 +148,15 @@ TEST_CASE("the program exits non-zero with a message on bad input, and runs good
         << "network: {size: 4x4}\ntraffic: {kind: file, file: self.txt}\n";
     REQUIRE(run_cli("run self.yaml") == 2);
     REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("to itself"));
+    // The BI-MIN forward-port option: in a topology string and for the ATBM load figures.
+    REQUIRE(run_cli("reproduce atbm-fig23 --min-forward sideways") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")),
+                 Catch::Contains("--min-forward: forward = 'sideways' is neither"));
+    REQUIRE(run_cli("plan --topology min-bi:b=2,n=3,forward=fixed --algorithm atbm --source 0 "
+                    "--dests 5,7") == 0);
+    REQUIRE(run_cli("plan --topology min-uni:b=2,n=3,forward=fixed --algorithm atbm --source 0 "
+                    "--dests 5,7") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("forward applies to min-bi only"));
 }
 
 TEST_CASE("uniform schedules offer the requested load with either injection process", "[traffic]") {

@@ -68,13 +68,16 @@ std::uint32_t BiMinRouting::left_vc_mask() const {
 
 RouteDecision BiMinRouting::route(const RouteQuery& query) const {
     if (goes_forward(query)) {
-        // Every right port leads up towards the turnaround stage; the default is the lowest.
+        // Every right port leads up towards the turnaround stage; the lowest is named, and with
+        // adaptive forwarding the others are offered for the switch to take the lowest free one.
         if (reach_.id.stage + 1 >= shape_.stages)
             throw ModelError(where(shape_, reach_.id) +
                              ": the header names nodes outside the network");
         RouteBranch out;
         out.port = static_cast<PortId>(shape_.radix);
         out.vc_mask = config_.network_vc_mask;
+        if (config_.forward == MinForward::Adaptive)
+            for (std::uint32_t k = 1; k < shape_.radix; ++k) out.alternatives.set(shape_.radix + k);
         return RouteDecision{{out}};
     }
     return backward(*query.header, query.in_port);

@@ -14,8 +14,9 @@ namespace wormcast::min {
 /// A worm arriving on a left port travels in the forward network. If every destination it names
 /// lies in this switch's backward reach block (the nodes below it), this is the turnaround stage
 /// T -- the highest digit where a destination differs from the source -- and the worm turns;
-/// otherwise it goes on forward through a right port (any is legal; route() names the lowest,
-/// legal_forward_ports() lists them all for an adaptive "lowest free" choice).
+/// otherwise it goes on forward through a right port (any is legal; route() names the lowest, b,
+/// and with MinForward::Adaptive offers b+1..2b-1 as RouteBranch::alternatives, so the switch
+/// takes the lowest available one; legal_forward_ports() lists them all).
 /// A worm that turns here or arrives on a right port (backward network) leaves through the left
 /// ports: unicast through left port d_j, bit-string through every left port whose block the header
 /// names, each branch masked to its block. Tree operations therefore only happen from the

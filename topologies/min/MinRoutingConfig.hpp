@@ -18,6 +18,9 @@ struct MinRoutingConfig {
     /// Consumption channels per node, 1 or b: physical links from the exit switch, the one a worm
     /// takes chosen by its input port (ConsumptionChannels).
     std::uint32_t consumption_channels = 1;
+    /// BI-MIN forward phase: offer every right port (adaptive, the switch takes the lowest
+    /// available one) or only the lowest (fixed). Ignored on a UNI-MIN.
+    MinForward forward = MinForward::Adaptive;
 
     /// Throws ConfigError for an empty mask or a channel count other than 1 or b (the latter when
     /// the routing function is built).

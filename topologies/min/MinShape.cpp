@@ -11,7 +11,8 @@ namespace wormcast::min {
 namespace {
 
 constexpr const char* kUsage =
-    "expected 'min-uni:b=<radix>,n=<stages>' or 'min-bi:b=<radix>,n=<stages>'";
+    "expected 'min-uni:b=<radix>,n=<stages>' or "
+    "'min-bi:b=<radix>,n=<stages>[,forward=adaptive|fixed]'";
 
 std::string trim(const std::string& s) {
     const auto first = s.find_first_not_of(" \t");
@@ -34,6 +35,17 @@ const char* to_string(MinKind kind) {
     return kind == MinKind::Bidirectional ? "min-bi" : "min-uni";
 }
 
+const char* to_string(MinForward forward) {
+    return forward == MinForward::Fixed ? "fixed" : "adaptive";
+}
+
+MinForward parse_min_forward(const std::string& text, const std::string& what) {
+    if (text == "adaptive") return MinForward::Adaptive;
+    if (text == "fixed") return MinForward::Fixed;
+    throw ConfigError(
+        fmt::format("{}: forward = '{}' is neither 'adaptive' nor 'fixed'", what, text));
+}
+
 MinShape MinShape::parse(const std::string& text) {
     const std::string spec = trim(text);
     const auto colon = spec.find(':');
@@ -51,6 +63,7 @@ MinShape MinShape::parse(const std::string& text) {
         throw ConfigError(fmt::format("topology '{}': b and n are missing, {}", text, kUsage));
 
     std::map<std::string, std::uint32_t> values;
+    bool forward_given = false;
     std::string rest = spec.substr(colon + 1);
     std::size_t start = 0;
     while (true) {
@@ -62,12 +75,26 @@ MinShape MinShape::parse(const std::string& text) {
             throw ConfigError(fmt::format("topology '{}': '{}' is not of the form key=value, {}",
                                           text, item, kUsage));
         const std::string key = trim(item.substr(0, equals));
-        if (key != "b" && key != "n")
+        const std::string value = trim(item.substr(equals + 1));
+        if (key == "forward") {
+            if (shape.kind != MinKind::Bidirectional)
+                throw ConfigError(fmt::format(
+                    "topology '{}': forward applies to min-bi only (a UNI-MIN has one path)",
+                    text));
+            if (forward_given)
+                throw ConfigError(
+                    fmt::format("topology '{}': parameter 'forward' given twice", text));
+            forward_given = true;
+            shape.forward = parse_min_forward(value, fmt::format("topology '{}'", text));
+        } else if (key == "b" || key == "n") {
+            if (values.count(key))
+                throw ConfigError(
+                    fmt::format("topology '{}': parameter '{}' given twice", text, key));
+            values[key] = parse_count(value, text, key);
+        } else {
             throw ConfigError(
                 fmt::format("topology '{}': unknown parameter '{}', {}", text, key, kUsage));
-        if (values.count(key))
-            throw ConfigError(fmt::format("topology '{}': parameter '{}' given twice", text, key));
-        values[key] = parse_count(trim(item.substr(equals + 1)), text, key);
+        }
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
@@ -104,7 +131,8 @@ void MinShape::validate() const {
 }
 
 std::string MinShape::name() const {
-    return fmt::format("{}:b={},n={}", to_string(kind), radix, stages);
+    const std::string base = fmt::format("{}:b={},n={}", to_string(kind), radix, stages);
+    return forward == MinForward::Fixed ? base + ",forward=fixed" : base;
 }
 
 std::uint32_t MinShape::power(std::uint32_t exponent) const {

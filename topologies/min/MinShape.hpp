@@ -15,6 +15,17 @@ enum class MinKind { Unidirectional, Bidirectional };
 
 const char* to_string(MinKind kind);  ///< "min-uni" or "min-bi"
 
+/// How a BI-MIN worm below its turnaround stage picks a right port (§4.3, §5: "if multiple links
+/// are available in the forward routing phase, the lowest-number port is selected").
+/// Adaptive: the switch takes the lowest-numbered right port that is available when the worm is
+/// routed, and chooses again every cycle while none is (RouteBranch::alternatives). Fixed: always
+/// the lowest right port b, waiting for it when it is busy.
+enum class MinForward { Adaptive, Fixed };
+
+const char* to_string(MinForward forward);  ///< "adaptive" or "fixed"
+/// "adaptive" or "fixed"; ConfigError naming `what` otherwise.
+MinForward parse_min_forward(const std::string& text, const std::string& what);
+
 /// A MIN of `stages` (n) stages of radix x radix (b x b) switches: N = b^n nodes, r = b^(n-1)
 /// rows. Addresses are written in base b, digit 0 least significant.
 struct MinShape {
@@ -23,9 +34,13 @@ struct MinShape {
     MinKind kind = MinKind::Unidirectional;
     std::uint32_t radix = 2;   ///< b: ports per side of a switch
     std::uint32_t stages = 1;  ///< n
+    /// BI-MIN forward-port choice, carried with the topology string (`forward=`); a routing
+    /// option rather than wiring; ignored on a UNI-MIN (which has one path; parse() refuses it).
+    MinForward forward = MinForward::Adaptive;
 
-    /// Parse "min-uni:b=2,n=3" or "min-bi:b=8,n=2" (keys in any order, each exactly once).
-    /// Throws ConfigError naming the field and the reason.
+    /// Parse "min-uni:b=2,n=3" or "min-bi:b=8,n=2" (keys in any order, each exactly once);
+    /// min-bi also takes "forward=adaptive|fixed" (default adaptive), e.g.
+    /// "min-bi:b=4,n=3,forward=fixed". Throws ConfigError naming the field and the reason.
     static MinShape parse(const std::string& text);
 
     /// Throws ConfigError for b < 2, n < 1 or more than kMaxNodes nodes.
@@ -44,7 +59,8 @@ struct MinShape {
     PortId switch_ports() const {
         return static_cast<PortId>(kind == MinKind::Bidirectional ? 2 * radix : radix);
     }
-    std::string name() const;  ///< the parse form, e.g. "min-bi:b=8,n=2"
+    /// The parse form, e.g. "min-bi:b=8,n=2"; ",forward=fixed" appended when not the default.
+    std::string name() const;
 
     /// b^exponent (exponent <= n).
     std::uint32_t power(std::uint32_t exponent) const;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "systemc/RouterConfig.hpp"
 #include "systemc/pure/PathWormFirmware.hpp"
 #include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
@@ -16,11 +17,6 @@
 #include "topologies/min/SwitchGrouping.hpp"
 
 namespace wormcast::min {
-
-namespace {
-/// Output ports one router can have (its allocators keep 64-bit port masks).
-constexpr PortId kMaxSwitchOutputs = 64;
-}  // namespace
 
 NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params,
                               const AtbmOptions& atbm) {
@@ -40,18 +36,19 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
     cfg.network_vc_mask = params.vcs >= 32 ? ~0u : (1u << params.vcs) - 1;
     cfg.node_vc_mask = cfg.network_vc_mask;
     cfg.consumption_channels = params.consumption_channels;
+    cfg.forward = shape.forward;
     const PortId ports = wiring->switch_ports();
     for (SwitchId id : wiring->switch_ids()) {
         RouterSpec r;
         r.name = fmt::format("s{}_{}", id.stage, id.row);
         r.inputs = ports;
         r.outputs = consumption.outputs(id);
-        if (r.outputs > kMaxSwitchOutputs)
+        if (r.outputs > RouterConfig::kMaxPorts)
             throw ConfigError(fmt::format(
-                "{} with {} consumption channels per node: switch {} needs {} outputs, the "
-                "switch allocator handles at most {}",
+                "{} with {} consumption channels per node: switch {} needs {} outputs, a "
+                "router has at most {}",
                 shape.name(), params.consumption_channels, to_string(id), r.outputs,
-                kMaxSwitchOutputs));
+                RouterConfig::kMaxPorts));
         r.output_link_latency.assign(r.outputs, params.t_phy);
         r.input_credit_latency.assign(ports, params.t_phy);
         r.routing = make_min_routing(*wiring, *table, id, cfg);

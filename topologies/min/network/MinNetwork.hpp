@@ -37,11 +37,13 @@ AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
                                 unsigned flit_width, unsigned buffer_depth = 0,
                                 HeaderEncoding encoding = HeaderEncoding::Tagged);
 
-/// Router index of each switch is stage * rows + row. params.consumption_channels is 1 or b:
-/// b physical channels per node from its exit switch, the worm's input port choosing the channel
-/// (ConsumptionChannels), and the token rings of the b-channel grouping. One injection channel.
-/// Throws ConfigError otherwise, and where a switch would need more than 64 outputs (min-bi with
-/// b = 8 and 8 channels: 72).
+/// Router index of each switch is stage * rows + row. BI-MIN forward hops take right ports as
+/// shape.forward says (adaptive: the lowest available one; fixed: always the lowest).
+/// params.consumption_channels is 1 or b: b physical channels per node from its exit switch, the
+/// worm's input port choosing the channel (ConsumptionChannels), and the token rings of the
+/// b-channel grouping. One injection channel. Throws ConfigError otherwise, and where a switch
+/// would need more outputs than a router may have (RouterConfig::kMaxPorts = 256; min-bi with b = 8
+/// and 8 channels needs 72, b = 16 with 16 channels 272).
 NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params,
                               const AtbmOptions& atbm = {});
 
