@@ -17,6 +17,14 @@ add_test(NAME "rtl lint: wc_router (5x3 mesh, 2 injection + 2 consumption ports,
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GMESH_X=5 -GMESH_Y=3
                  -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_SW=2
                  ${WORMCAST_RTL_SOURCES})
+# The router with path worms (multi-flit destination lists, two branches) at other sizes too.
+add_test(NAME "rtl lint: wc_router (path worms, 4x4 mesh, 4 consumption ports, 2 VCs, depth 1, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GNUM_CONS=4
+                 -GNUM_VCS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_NODE_MULTIDEST=3 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consumption ports, 3 VCs, depth 3, 32-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
+                 -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
+                 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -63,15 +71,20 @@ endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
 # mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),
-# injection and consumption channels. A network whose parameters match one of them can use RTL
-# routers (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml.
+# injection and consumption channels, path worms (0/1) and t_node_multidest (0 without path
+# worms). A network whose parameters match one of them can use RTL routers (`wormcast run
+# --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The path-worm ones: p1d1 with one
+# consumption channel (HL), p2d2c4 with one per input direction (SQHL, SCHL), 8-bit flits so
+# that every destination list takes several header flits.
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1"
-  "v2d2 2 2 16 4 1 1 1 1 1 1"
-  "v2d4 2 4 32 2 2 3 2 2 1 1"
-  "v1d3 1 3 8 3 1 2 1 3 1 1"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2"
-  "v1d4 1 4 32 4 1 1 1 1 1 1")
+  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0"
+  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0"
+  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0"
+  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0"
+  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0"
+  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0"
+  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2"
+  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -99,6 +112,15 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
   list(GET fields 8 t_cons)
   list(GET fields 9 injection)
   list(GET fields 10 consumption)
+  list(GET fields 11 path_worms)
+  list(GET fields 12 t_node_multidest)
+  if(path_worms)
+    set(path_flag true)
+    set(rtl_t_node_multidest ${t_node_multidest})
+  else()
+    set(path_flag false)
+    set(rtl_t_node_multidest 1)  # unused without path worms
+  endif()
   set(prefix Vwc_router_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -109,11 +131,13 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
       -GMESH_X=${WORMCAST_RTL_MESH_X} -GMESH_Y=${WORMCAST_RTL_MESH_Y} -GNUM_INJ=${injection}
       -GNUM_CONS=${consumption}
       -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node} -GT_SW=${t_sw}
-      -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons})
+      -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons} -GPATH_WORMS=${path_worms}
+      -GT_NODE_MULTIDEST=${rtl_t_node_multidest})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_ENTRIES
     "        {\"${name}\", {${WORMCAST_RTL_MESH_X}, ${WORMCAST_RTL_MESH_Y}, ${injection}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}}, &make_rtl_router<${prefix}>},\n")
+    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}}, "
+    "&make_rtl_router<${prefix}>},\n")
 endforeach()
 
 # The registry of built configurations (systemc/rtl/RtlModels.hpp), generated.

@@ -58,14 +58,15 @@ module wc_min_switch #(
   localparam [NUM_OUT-1:0] TO_NODE = (EXIT == 0) ? '0
                                      : (BIDIRECTIONAL != 0) ? ~(NUM_OUT'((1 << B) - 1) << B) : '1;
 
-  // Per input VC (index p * NUM_VCS + v).
-  wire [NUM_REQ-1:0] routed, sendable, grant, route_error;
+  // Per input VC (index p * NUM_VCS + v); a unicast worm has one branch.
+  wire [NUM_REQ-1:0] routed, grant, route_error, credited, request;
   wire [NUM_REQ*OUT_W-1:0] route_port;
   wire [NUM_REQ*NUM_VCS-1:0] route_mask;
   wire [NUM_REQ*VC_W-1:0] grant_vc, out_vc;
-  reg [NUM_REQ-1:0] ready;
+  reg [NUM_REQ*NUM_OUT-1:0] want;
   // Per input port.
   wire [NUM_IN*64-1:0] send_flit;
+  reg [NUM_IN*OUT_W-1:0] send_port;
   wire [NUM_IN-1:0] in_grant, in_error;
   wire [NUM_IN*VC_W-1:0] in_grant_vc;
   // Per output port (VC index q * NUM_VCS + v).
@@ -83,24 +84,29 @@ module wc_min_switch #(
           .NUM_VCS       (NUM_VCS),
           .DEPTH         (BUF_DEPTH),
           .FLIT_WIDTH    (FLIT_WIDTH),
+          .NODES         (B ** STAGES),
           .T_NODE        (T_NODE),
           .CREDIT_LATENCY(FROM_NODE[p] ? T_INJ : T_PHY)
       ) u_input (
-          .clk_i      (clk_i),
-          .rst_ni     (rst_ni),
-          .in_valid_i (in_valid_i[p]),
-          .in_flit_i  (in_flit_i[p*64+:64]),
-          .in_credit_o(in_credit_o[p*32+:32]),
-          .header_o   (header),
-          .routed_o   (routed[p*NUM_VCS+:NUM_VCS]),
-          .alloc_i    (grant[p*NUM_VCS+:NUM_VCS]),
-          .alloc_vc_i (grant_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .out_vc_o   (out_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .sendable_o (sendable[p*NUM_VCS+:NUM_VCS]),
-          .grant_i    (in_grant[p]),
-          .grant_vc_i (in_grant_vc[p*VC_W+:VC_W]),
-          .send_flit_o(send_flit[p*64+:64]),
-          .error_o    (in_error[p])
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .in_valid_i  (in_valid_i[p]),
+          .in_flit_i   (in_flit_i[p*64+:64]),
+          .in_credit_o (in_credit_o[p*32+:32]),
+          .header_o    (header),
+          .branch_i    ({NUM_VCS{1'b1}}),
+          .out_header_i(header),
+          .out_flits_i ({NUM_VCS{1'b1}}),
+          .routed_o    (routed[p*NUM_VCS+:NUM_VCS]),
+          .alloc_i     (grant[p*NUM_VCS+:NUM_VCS]),
+          .alloc_vc_i  (grant_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
+          .out_vc_o    (out_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
+          .credited_i  (credited[p*NUM_VCS+:NUM_VCS]),
+          .request_o   (request[p*NUM_VCS+:NUM_VCS]),
+          .grant_i     (in_grant[p]),
+          .grant_vc_i  (in_grant_vc[p*VC_W+:VC_W]),
+          .send_flit_o (send_flit[p*64+:64]),
+          .error_o     (in_error[p])
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
         wc_route_dtag #(
@@ -133,6 +139,7 @@ module wc_min_switch #(
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
       .enq_i     (routed),
+      .branch_i  ({NUM_REQ{1'b1}}),
       .port_i    (route_port),
       .mask_i    (route_mask),
       .vc_free_i (vc_free),
@@ -142,12 +149,21 @@ module wc_min_switch #(
       .error_o   (ocrq_error)
   );
 
-  // A VC may compete for the switch when it has a flit and its output VC has a credit.
-  integer r;
+  // Does each VC's output VC have a credit (returns of this cycle included)? The output each VC
+  // asks the switch allocator for, and the output of the VC each input sends from.
+  genvar s;
+  generate
+    for (s = 0; s < NUM_REQ; s = s + 1) begin : g_req
+      assign credited[s] = credit_ok[32'(route_port[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
+    end
+  endgenerate
+  integer r, gp;
   always @(*) begin
+    want = '0;
     for (r = 0; r < NUM_REQ; r = r + 1)
-      ready[r] = sendable[r] &&
-                 credit_ok[32'(route_port[r*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[r*VC_W+:VC_W])];
+      if (request[r]) want[r*NUM_OUT+32'(route_port[r*OUT_W+:OUT_W])] = 1'b1;
+    for (gp = 0; gp < NUM_IN; gp = gp + 1)
+      send_port[gp*OUT_W+:OUT_W] = route_port[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*OUT_W+:OUT_W];
   end
 
   wc_switch_alloc #(
@@ -157,8 +173,7 @@ module wc_min_switch #(
   ) u_switch_alloc (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .ready_i      (ready),
-      .want_port_i  (route_port),
+      .want_i       (want),
       .in_grant_o   (in_grant),
       .in_grant_vc_o(in_grant_vc),
       .out_grant_o  (out_grant),
@@ -170,6 +185,8 @@ module wc_min_switch #(
       .NUM_OUT(NUM_OUT)
   ) u_crossbar (
       .in_flit_i  (send_flit),
+      .in_port_i  (send_port),
+      .in_branch_i({NUM_IN{1'b1}}),
       .sel_valid_i(out_grant),
       .sel_i      (out_sel),
       .out_valid_o(xbar_valid),

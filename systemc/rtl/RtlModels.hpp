@@ -32,6 +32,8 @@ struct RtlRouterParams {
     unsigned t_phy = 1;
     unsigned t_inj = 1;
     unsigned t_cons = 1;
+    bool path_worms = false;        ///< destination-list headers (absorb-and-forward)
+    unsigned t_node_multidest = 0;  ///< routing delay of a destination list; 0 without path worms
 
     bool operator==(const RtlRouterParams& other) const;
     std::string describe() const;
@@ -54,7 +56,7 @@ struct RtlModel {
 const std::vector<RtlModel>& rtl_models();
 
 /// The parameters an RTL router needs to stand in for a router of this mesh network; throws
-/// ConfigError for what the RTL does not implement (tori, other dimensions, multicast).
+/// ConfigError for what the RTL does not implement (tori, other dimensions, tree worms).
 RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& params);
 
 /// The built model with exactly these parameters; throws ConfigError naming, for every built
