@@ -1,7 +1,8 @@
 // Input unit of one router port (systemc/InputUnit + the per-VC stages of systemc/Router): per-VC
 // FIFO, the VC state (idle, gathering header flits, routing, waiting for output VCs, active), the
-// latched header, the t_node routing countdown, the header flits emitted, the branches that held
-// back the current flit (bubble rule, docs/multicast-hardware.md) and the credit-return pipeline.
+// latched header, the t_node routing countdown, the header flits emitted (each branch its own
+// header), the branches that held back the current flit (bubble rule, docs/multicast-hardware.md)
+// and the credit-return pipeline.
 module wc_input_unit #(
     parameter integer NUM_VCS          = 1,   // virtual channels (1..16)
     parameter integer DEPTH            = 4,   // flits per VC FIFO (>= 1)
@@ -26,7 +27,7 @@ module wc_input_unit #(
     // Route unit: the latched header of each VC, and what it decided (stable while the worm lasts).
     output wire [NUM_VCS*HDR_W-1:0]          header_o,
     input  wire [NUM_VCS*NUM_BR-1:0]         branch_i,     // branch b exists
-    input  wire [NUM_VCS*HDR_W-1:0]          out_header_i, // header to emit (popped or as latched)
+    input  wire [NUM_VCS*NUM_BR*HDR_W-1:0]   out_header_i, // header each branch emits
     input  wire [NUM_VCS*HF_W-1:0]           out_flits_i,  // its length in flits
     // OCRQ / output-VC allocation.
     output wire [NUM_VCS-1:0]                routed_o,     // route known this cycle: enqueue
@@ -129,8 +130,6 @@ module wc_input_unit #(
       wire [HF_W-1:0] sent = alloc ? '0 : sent_q;
       wire header_pending = active && (sent < out_flits_i[v*HF_W+:HF_W]);
       wire [NUM_BR*VC_W-1:0] out_vc = alloc ? alloc_vc_i[v*NUM_BR*VC_W+:NUM_BR*VC_W] : out_vc_q;
-      wire [FLIT_WIDTH-1:0] header_word =
-          out_header_i[v*HDR_W+32'(sent)*FLIT_WIDTH+:FLIT_WIDTH];
 
       // Requests (Router::traverse): every branch for a real flit, when all have a credit; once
       // the header is through, bubbles on the credited branches that have not held the flit back.
@@ -161,6 +160,8 @@ module wc_input_unit #(
       assign request_o[v*NUM_BR+:NUM_BR] = request;
       for (b = 0; b < NUM_BR; b = b + 1) begin : g_branch
         wire [3:0] vc = 4'(out_vc[b*VC_W+:VC_W]);
+        wire [FLIT_WIDTH-1:0] header_word =
+            out_header_i[(v*NUM_BR+b)*HDR_W+32'(sent)*FLIT_WIDTH+:FLIT_WIDTH];
         assign vc_flit[v][b*64+:64] =
             header_pending ? {1'b0, (sent == '0) ? KIND_HEAD : KIND_BODY, vc, message_q, 32'(header_word)}
             : make_bubble  ? {1'b0, KIND_BUBBLE, vc, message_q, 32'd0}

@@ -78,6 +78,7 @@ module wc_router #(
     for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
       localparam integer VCS_BR = NUM_VCS * NUM_BR;
       wire [NUM_VCS*HDR_W-1:0] header, out_header;
+      wire [NUM_VCS*NUM_BR*HDR_W-1:0] branch_header;  // both branches carry the same header
       wire [NUM_VCS*HF_W-1:0] out_flits;
       wc_input_unit #(
           .NUM_VCS         (NUM_VCS),
@@ -97,7 +98,7 @@ module wc_router #(
           .in_credit_o (in_credit_o[p*32+:32]),
           .header_o    (header),
           .branch_i    (branch[p*VCS_BR+:VCS_BR]),
-          .out_header_i(out_header),
+          .out_header_i(branch_header),
           .out_flits_i (out_flits),
           .routed_o    (routed[p*NUM_VCS+:NUM_VCS]),
           .alloc_i     (grant[p*NUM_VCS+:NUM_VCS]),
@@ -112,6 +113,7 @@ module wc_router #(
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
         localparam integer R = p * NUM_VCS + v;
+        assign branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W] = {NUM_BR{out_header[v*HDR_W+:HDR_W]}};
         wc_route_ecube #(
             .MESH_X    (MESH_X),
             .MESH_Y    (MESH_Y),
