@@ -39,7 +39,9 @@ set(WORMCAST_RTL_MIN_LINT
   "tree worms, UNI b=2 n=3 stage 0, 8-bit flits|-GTREE_WORMS=1 -GSTAGE=0 -GFLIT_WIDTH=8 -GT_NODE_MULTIDEST=2"
   "tree worms, UNI b=4 n=2 stage 1, b channels, 2 VCs, depth 1|-GTREE_WORMS=1 -GB=4 -GSTAGES=2 -GSTAGE=1 -GCONSUMPTION=4 -GNUM_VCS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=16"
   "tree worms, BI b=4 n=2 stage 0, b channels, 2 VCs|-GTREE_WORMS=1 -GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GCONSUMPTION=4 -GNUM_VCS=2 -GT_NODE_MULTIDEST=3"
-  "tree worms, BI b=2 n=3 stage 2, depth 1, 8-bit flits|-GTREE_WORMS=1 -GBIDIRECTIONAL=1 -GSTAGE=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8")
+  "tree worms, BI b=2 n=3 stage 2, depth 1, 8-bit flits|-GTREE_WORMS=1 -GBIDIRECTIONAL=1 -GSTAGE=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8"
+  "tree worms and token ring, UNI b=2 n=3 stage 1, 2 VCs, 3 cycles a stop, release after 4 flits|-GTREE_WORMS=1 -GTOKEN_RING=1 -GTOKEN_PASS=3 -GTOKEN_RELEASE_FLITS=4 -GNUM_VCS=2 -GSTAGE=1"
+  "tree worms and token ring, BI b=2 n=3 stage 0, b channels, release at the tail|-GTREE_WORMS=1 -GTOKEN_RING=1 -GBIDIRECTIONAL=1 -GSTAGE=0 -GCONSUMPTION=2")
 foreach(entry ${WORMCAST_RTL_MIN_LINT})
   string(REPLACE "|" ";" fields "${entry}")
   list(GET fields 0 label)
@@ -146,14 +148,17 @@ endforeach()
 
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
 # (testbenches/cosim/test_cosim_switch.cpp). Fields: name, BI (0/1), b, n, stage, consumption
-# channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons.
+# channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons,
+# token ring (0/1: the switch alone forms its ATBM ring), token passing cycles, token release flits.
 # u4s1c4: the exit stage of a 16-node UNI-MIN of 4x4 switches (up to 4 branches, 16 outputs);
 # u2s1: a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2: the turnaround/exit stage of an 8-node
-# BI-MIN with 2 consumption channels (forward, backward and split worms).
+# BI-MIN with 2 consumption channels (forward, backward and split worms); u2s0t: a first stage of
+# an 8-node UNI-MIN with the token (3 cycles a stop, released after 4 flits).
 set(WORMCAST_RTL_SWITCH_CONFIGS
-  "u4s1c4 0 4 2 1 4 1 1 16 1 2 1 1 1 1"
-  "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1"
-  "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2")
+  "u4s1c4 0 4 2 1 4 1 1 16 1 2 1 1 1 1 0 1 0"
+  "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1 0 1 0"
+  "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2 0 1 0"
+  "u2s0t 0 2 3 0 1 2 2 8 1 2 1 1 2 1 1 3 4")
 set(WORMCAST_RTL_SWITCH_ENTRIES "")
 foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
   string(REPLACE " " ";" fields "${config}")
@@ -172,6 +177,9 @@ foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
   list(GET fields 12 t_phy)
   list(GET fields 13 t_inj)
   list(GET fields 14 t_cons)
+  list(GET fields 15 token_ring)
+  list(GET fields 16 token_pass)
+  list(GET fields 17 token_release)
   set(prefix Vwc_min_switch_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -182,7 +190,8 @@ foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
       -GBIDIRECTIONAL=${bi} -GB=${b} -GSTAGES=${stages} -GSTAGE=${stage} -GCONSUMPTION=${consumption}
       -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node}
       -GT_NODE_MULTIDEST=${t_node_multidest} -GT_SW=${t_sw} -GT_PHY=${t_phy} -GT_INJ=${t_inj}
-      -GT_CONS=${t_cons} -GTREE_WORMS=1)
+      -GT_CONS=${t_cons} -GTREE_WORMS=1 -GTOKEN_RING=${token_ring} -GTOKEN_PASS=${token_pass}
+      -GTOKEN_RELEASE_FLITS=${token_release})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   if(bi)
     set(bi_flag true)
@@ -191,7 +200,8 @@ foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
   endif()
   string(APPEND WORMCAST_RTL_SWITCH_ENTRIES
     "        {\"${name}\", {${bi_flag}, ${b}, ${stages}, ${stage}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}}, &make_rtl_switch<${prefix}>},\n")
+    "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${token_ring}, ${token_pass}, "
+    "${token_release}}, &make_rtl_switch<${prefix}>},\n")
 endforeach()
 
 # The registry of built configurations (systemc/rtl/RtlModels.hpp), generated.

@@ -1,7 +1,8 @@
 // Switch of a multistage interconnection network (topologies/min/network/MinNetwork: one
 // systemc/Router per switch with UniMinRouting or BiMinRouting) for unicast worms and, with
 // TREE_WORMS = 1, tree worms (bit-string headers of several flits, replication to up to b branches
-// with per-branch masked headers and bubbles, atomic OCRQ enqueue; no token ring yet): input units
+// with per-branch masked headers and bubbles, atomic OCRQ enqueue; with TOKEN_RING = 1 the ATBM
+// token serialises tree operations, the switch alone forming its ring): input units
 // -> destination-tag / turnaround route units (wc_route_dtag) -> OCRQs with output-VC allocation
 // -> separable switch allocator -> replicating crossbar -> output units. The composition and the timing are
 // those of wc_router (docs/pipeline.md); only the route units, the port counts and the per-port
@@ -30,6 +31,12 @@ module wc_min_switch #(
     parameter integer T_CONS          = 1,   // consumption channel latency (flits to the NIC)
     parameter integer TREE_WORMS      = 0,   // 1: bit-string headers (tree worms)
     parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a bit-string header, cycles (>= 1)
+    // ATBM token ring (wc_token_stop): 1: a tree operation waits for the token of a ring that is
+    // this switch alone (a group of one switch); TOKEN_PASS cycles per stop; the holder releases
+    // it after TOKEN_RELEASE_FLITS real flits (0: at the tail).
+    parameter integer TOKEN_RING      = 0,
+    parameter integer TOKEN_PASS      = 1,
+    parameter integer TOKEN_RELEASE_FLITS = 0,
     // Derived (do not override).
     parameter integer PORTS           = (BIDIRECTIONAL != 0) ? 2 * B : B,
     parameter integer EXIT            = ((BIDIRECTIONAL != 0) ? (STAGE == 0) : (STAGE == STAGES - 1))
@@ -70,7 +77,7 @@ module wc_min_switch #(
   localparam integer NUM_BRANCH = NUM_REQ * NUM_BR;  // branch slots of all input VCs
 
   // Per input VC (index r = p * NUM_VCS + v) and per branch slot (index r * NUM_BR + b).
-  wire [NUM_REQ-1:0] routed, grant, route_error;
+  wire [NUM_REQ-1:0] routed, grant, route_error, enq, late;
   wire [NUM_BRANCH-1:0] branch, credited, request;
   wire [NUM_BRANCH*OUT_W-1:0] route_port;
   wire [NUM_BRANCH*NUM_VCS-1:0] route_mask;
@@ -163,7 +170,8 @@ module wc_min_switch #(
   ) u_ocrq (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
-      .enq_i     (routed),
+      .enq_i     (enq),
+      .late_i    (late),
       .branch_i  (branch),
       .port_i    (route_port),
       .mask_i    (route_mask),
@@ -173,6 +181,51 @@ module wc_min_switch #(
       .taken_o   (taken),
       .error_o   (ocrq_error)
   );
+
+  // Tree operations and the ATBM token: a worm with several branches waits for the token before
+  // it enters the OCRQs, and then enters them after the worms routed in the same cycle.
+  wire token_error;
+  generate
+    if (TOKEN_RING != 0) begin : g_token
+      wire [NUM_REQ-1:0] tree, token_grant, sent_real, sent_tail;
+      wire token;
+      genvar t, u;
+      for (t = 0; t < NUM_REQ; t = t + 1) begin : g_tree
+        wire [NUM_BR-1:0] br = branch[t*NUM_BR+:NUM_BR];
+        assign tree[t] = routed[t] && |(br & (br - 1'b1));
+      end
+      // A real flit (all its branches' copies alike; a bubble is never the holder's progress).
+      for (u = 0; u < NUM_IN; u = u + 1) begin : g_sent
+        wire [2:0] kind = send_flit[u*NUM_BR*64+60+:3];
+        wire real_flit = in_grant[u] && kind != 3'd5;
+        wire [NUM_VCS-1:0] vc_hot = NUM_VCS'(1) << in_grant_vc[u*VC_W+:VC_W];
+        assign sent_real[u*NUM_VCS+:NUM_VCS] = real_flit ? vc_hot : '0;
+        assign sent_tail[u*NUM_VCS+:NUM_VCS] = (real_flit && (kind == 3'd3 || kind == 3'd4)) ? vc_hot : '0;
+      end
+      wc_token_stop #(
+          .NUM_REQ      (NUM_REQ),
+          .PASS         (TOKEN_PASS),
+          .RELEASE_FLITS(TOKEN_RELEASE_FLITS),
+          .FIRST        (1)
+      ) u_token (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .token_i(token),
+          .token_o(token),
+          .tree_i (tree),
+          .grant_o(token_grant),
+          .real_i (sent_real),
+          .tail_i (sent_tail),
+          .error_o(token_error)
+      );
+      assign enq = (routed & ~tree) | token_grant;
+      assign late = token_grant;
+    end else begin : g_no_token
+      assign enq = routed;
+      assign late = '0;
+      assign token_error = 1'b0;
+    end
+  endgenerate
 
   // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
   // each VC asks the switch allocator for, from the branches its input unit requests.
@@ -257,5 +310,5 @@ module wc_min_switch #(
 `endif
     end
   end
-  assign error_o = route_error_q || ocrq_error || |in_error || |out_error;
+  assign error_o = route_error_q || ocrq_error || token_error || |in_error || |out_error;
 endmodule

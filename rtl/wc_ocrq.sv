@@ -17,6 +17,7 @@ module wc_ocrq #(
     input  wire                               clk_i,
     input  wire                               rst_ni,
     input  wire [NUM_REQ-1:0]                 enq_i,      // route known this cycle: join the queues
+    input  wire [NUM_REQ-1:0]                 late_i,     // joins after this cycle's other arrivals
     input  wire [NUM_REQ*NUM_BR-1:0]          branch_i,   // branch b of requester r exists
     input  wire [NUM_REQ*NUM_BR*OUT_W-1:0]    port_i,     // output each branch needs
     input  wire [NUM_REQ*NUM_BR*NUM_VCS-1:0]  mask_i,     // output VCs each branch may take
@@ -29,11 +30,17 @@ module wc_ocrq #(
   reg [NUM_REQ-1:0] member_q;                 // queued, waiting for output VCs
   reg [NUM_REQ*NUM_REQ-1:0] older_q;          // bit j*NUM_REQ+i: j joined before i
 
-  // j is ahead of i in the queues after this cycle's arrivals (joined earlier, or in the same
-  // cycle from a lower-numbered input VC).
+  // Of two worms arriving in the same cycle, j goes first: a late one (a tree worm that took the
+  // ATBM token, Router::allocate_outputs) after the others, else the lower-numbered input VC.
+  function automatic first(input integer j, input integer i, input [NUM_REQ-1:0] late);
+    first = (late[j] == late[i]) ? (j < i) : late[i];
+  endfunction
+  // j is ahead of i in the queues after this cycle's arrivals (joined earlier, or first of the
+  // same cycle).
   function automatic ahead(input integer j, input integer i, input [NUM_REQ-1:0] members,
-                           input [NUM_REQ-1:0] arriving, input [NUM_REQ*NUM_REQ-1:0] older);
-    if (arriving[i]) ahead = members[j] || (arriving[j] && j < i);
+                           input [NUM_REQ-1:0] arriving, input [NUM_REQ*NUM_REQ-1:0] older,
+                           input [NUM_REQ-1:0] late);
+    if (arriving[i]) ahead = members[j] || (arriving[j] && first(j, i, late));
     else ahead = !arriving[j] && older[j*NUM_REQ+i];
   endfunction
 
@@ -54,7 +61,7 @@ module wc_ocrq #(
       // An older request on one of the same outputs with an overlapping VC set holds it back.
       blocked = 1'b0;
       for (j = 0; j < NUM_REQ; j = j + 1)
-        if (j != i && queued[j] && !grant_o[j] && ahead(j, i, member_q, enq_i, older_q))
+        if (j != i && queued[j] && !grant_o[j] && ahead(j, i, member_q, enq_i, older_q, late_i))
           for (bi = i * NUM_BR; bi < (i + 1) * NUM_BR; bi = bi + 1)
             for (bj = j * NUM_BR; bj < (j + 1) * NUM_BR; bj = bj + 1)
               if (branch_i[bi] && branch_i[bj] && port_i[bi*OUT_W+:OUT_W] == port_i[bj*OUT_W+:OUT_W] &&
@@ -99,8 +106,8 @@ module wc_ocrq #(
       for (a = 0; a < NUM_REQ; a = a + 1)
         if (enq_i[a])
           for (d = 0; d < NUM_REQ; d = d + 1) begin
-            older_q[d*NUM_REQ+a] <= member_q[d] || (enq_i[d] && d < a);
-            older_q[a*NUM_REQ+d] <= enq_i[d] && a < d;
+            older_q[d*NUM_REQ+a] <= member_q[d] || (enq_i[d] && first(d, a, late_i));
+            older_q[a*NUM_REQ+d] <= enq_i[d] && first(a, d, late_i);
           end
     end
   end

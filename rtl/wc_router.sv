@@ -146,6 +146,7 @@ module wc_router #(
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
       .enq_i     (routed),
+      .late_i    ('0),
       .branch_i  (branch),
       .port_i    (route_port),
       .mask_i    (route_mask),

@@ -72,6 +72,9 @@ struct RtlSwitchParams {
     unsigned t_phy = 1;
     unsigned t_inj = 1;
     unsigned t_cons = 1;
+    unsigned token_ring = 0;           ///< 1: ATBM token ring of this switch alone
+    unsigned token_pass = 1;           ///< token passing time, cycles per stop
+    unsigned token_release_flits = 0;  ///< real flits before the token is released (0: tail)
 };
 
 /// Builds the RTL switch for a RouterConfig; `row` is the switch's row (its strap).

@@ -17,6 +17,7 @@
 #include "systemc/RouterConfig.hpp"
 #include "systemc/RouterModule.hpp"
 #include "systemc/pure/Routing.hpp"
+#include "systemc/pure/TokenRing.hpp"
 #include "systemc/rtl/RtlModels.hpp"
 #include "testbenches/cosim/WormSource.hpp"
 
@@ -42,6 +43,7 @@ struct PairSetup {
     double drain = 0.5;
     std::uint64_t seed = 1;
     Cycle cycles = 2000;
+    std::shared_ptr<TokenRing> token_ring;  ///< the SystemC router's ATBM ring (config.token_ring)
 };
 
 struct RouterPairResult {

@@ -2,6 +2,8 @@
 // rtl/wc_min_switch.sv (TREE_WORMS = 1) and the SystemC Router with UniMinRouting / BiMinRouting of
 // the same switch share seeded random worms (bit-string tree worms and unicasts) on every input
 // and random back-pressure on every output; every output and returned credit equal in every cycle.
+// A configuration with the ATBM token ring (a ring of this switch alone) is compared with the
+// SystemC router holding a TokenRing of one stop.
 // Tree worms from one input at a time where the scoreboard must see everything drain: with tree
 // worms from two inputs wanting the same outputs the SystemC switch allocator can stall for good
 // (each output arbiter holds a different one of them, and neither moves while neither wins;
@@ -61,6 +63,12 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
     c.t_node_multidest = m.t_node_multidest;
     c.t_sw = m.t_sw;
     c.supports_tree_worms = true;
+    if (m.token_ring) {
+        setup.token_ring = std::make_shared<TokenRing>(1, m.token_pass, TokenModel::Ring);
+        c.token_ring = setup.token_ring.get();
+        c.token_stop = 0;
+        c.token_release_flits = m.token_release_flits;
+    }
     c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
     c.output_link_latency.assign(c.outputs, m.t_phy);
     c.input_credit_latency.assign(c.inputs, m.t_phy);
@@ -126,7 +134,8 @@ TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random
                 run.drain = drain;
                 run.seed = 7 + static_cast<std::uint64_t>(runs);
                 run.tree_input = runs % inputs;
-                const RouterPairResult r = run_pair(switch_setup(model, run));
+                const PairSetup setup = switch_setup(model, run);
+                const RouterPairResult r = run_pair(setup);
                 INFO("switch " << model.name << ", row " << row << ", load " << load << ", drain " << drain
                                << ", seed " << run.seed << ", tree worms from input " << run.tree_input);
                 INFO(r.mismatch);
@@ -140,6 +149,7 @@ TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random
                 REQUIRE(r.flits_out == r.expected_out);
                 REQUIRE(r.flits_in > 200);
                 REQUIRE(r.tree_worms > 10);
+                if (setup.token_ring) REQUIRE(setup.token_ring->stats(0).grants > 5);
                 bubbles += r.bubbles;
                 splits += r.split_worms;
                 ++runs;
