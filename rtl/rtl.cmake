@@ -17,6 +17,14 @@ add_test(NAME "rtl lint: wc_router (5x3 mesh, 2 injection + 2 consumption ports,
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GMESH_X=5 -GMESH_Y=3
                  -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_SW=2
                  ${WORMCAST_RTL_SOURCES})
+# The router with path worms (multi-flit destination lists, two branches) at other sizes too.
+add_test(NAME "rtl lint: wc_router (path worms, 4x4 mesh, 4 consumption ports, 2 VCs, depth 1, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GNUM_CONS=4
+                 -GNUM_VCS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_NODE_MULTIDEST=3 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consumption ports, 3 VCs, depth 3, 32-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
+                 -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
+                 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -27,7 +35,13 @@ set(WORMCAST_RTL_MIN_LINT
   "UNI b=2 n=3 stage 2, 1 channel, t_cons 3|-GSTAGE=2 -GT_CONS=3 -GT_SW=2"
   "BI b=4 n=2 stage 0, 1 channel, 2 VCs|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GNUM_VCS=2 -GT_INJ=2 -GT_CONS=2"
   "BI b=4 n=2 stage 0, b channels, 1 VC, depth 1, 8-bit flits|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GCONSUMPTION=4 -GBUF_DEPTH=1 -GFLIT_WIDTH=8"
-  "BI b=4 n=2 stage 1, b channels, 2 VCs, depth 1|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=1 -GCONSUMPTION=4 -GNUM_VCS=2 -GBUF_DEPTH=1 -GT_NODE=3")
+  "BI b=4 n=2 stage 1, b channels, 2 VCs, depth 1|-GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=1 -GCONSUMPTION=4 -GNUM_VCS=2 -GBUF_DEPTH=1 -GT_NODE=3"
+  "tree worms, UNI b=2 n=3 stage 0, 8-bit flits|-GTREE_WORMS=1 -GSTAGE=0 -GFLIT_WIDTH=8 -GT_NODE_MULTIDEST=2"
+  "tree worms, UNI b=4 n=2 stage 1, b channels, 2 VCs, depth 1|-GTREE_WORMS=1 -GB=4 -GSTAGES=2 -GSTAGE=1 -GCONSUMPTION=4 -GNUM_VCS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=16"
+  "tree worms, BI b=4 n=2 stage 0, b channels, 2 VCs|-GTREE_WORMS=1 -GBIDIRECTIONAL=1 -GB=4 -GSTAGES=2 -GSTAGE=0 -GCONSUMPTION=4 -GNUM_VCS=2 -GT_NODE_MULTIDEST=3"
+  "tree worms, BI b=2 n=3 stage 2, depth 1, 8-bit flits|-GTREE_WORMS=1 -GBIDIRECTIONAL=1 -GSTAGE=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8"
+  "tree worms and token ring, UNI b=2 n=3 stage 1, 2 VCs, 3 cycles a stop, release after 4 flits|-GTREE_WORMS=1 -GTOKEN_RING=1 -GTOKEN_PASS=3 -GTOKEN_RELEASE_FLITS=4 -GNUM_VCS=2 -GSTAGE=1"
+  "tree worms and token ring, BI b=2 n=3 stage 0, b channels, release at the tail|-GTREE_WORMS=1 -GTOKEN_RING=1 -GBIDIRECTIONAL=1 -GSTAGE=0 -GCONSUMPTION=2")
 foreach(entry ${WORMCAST_RTL_MIN_LINT})
   string(REPLACE "|" ";" fields "${entry}")
   list(GET fields 0 label)
@@ -63,15 +77,20 @@ endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
 # mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),
-# injection and consumption channels. A network whose parameters match one of them can use RTL
-# routers (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml.
+# injection and consumption channels, path worms (0/1) and t_node_multidest (0 without path
+# worms). A network whose parameters match one of them can use RTL routers (`wormcast run
+# --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The path-worm ones: p1d1 with one
+# consumption channel (HL), p2d2c4 with one per input direction (SQHL, SCHL), 8-bit flits so
+# that every destination list takes several header flits.
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1"
-  "v2d2 2 2 16 4 1 1 1 1 1 1"
-  "v2d4 2 4 32 2 2 3 2 2 1 1"
-  "v1d3 1 3 8 3 1 2 1 3 1 1"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2"
-  "v1d4 1 4 32 4 1 1 1 1 1 1")
+  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0"
+  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0"
+  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0"
+  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0"
+  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0"
+  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0"
+  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2"
+  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -99,6 +118,15 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
   list(GET fields 8 t_cons)
   list(GET fields 9 injection)
   list(GET fields 10 consumption)
+  list(GET fields 11 path_worms)
+  list(GET fields 12 t_node_multidest)
+  if(path_worms)
+    set(path_flag true)
+    set(rtl_t_node_multidest ${t_node_multidest})
+  else()
+    set(path_flag false)
+    set(rtl_t_node_multidest 1)  # unused without path worms
+  endif()
   set(prefix Vwc_router_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -109,11 +137,71 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
       -GMESH_X=${WORMCAST_RTL_MESH_X} -GMESH_Y=${WORMCAST_RTL_MESH_Y} -GNUM_INJ=${injection}
       -GNUM_CONS=${consumption}
       -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node} -GT_SW=${t_sw}
-      -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons})
+      -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons} -GPATH_WORMS=${path_worms}
+      -GT_NODE_MULTIDEST=${rtl_t_node_multidest})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_ENTRIES
     "        {\"${name}\", {${WORMCAST_RTL_MESH_X}, ${WORMCAST_RTL_MESH_Y}, ${injection}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}}, &make_rtl_router<${prefix}>},\n")
+    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}}, "
+    "&make_rtl_router<${prefix}>},\n")
+endforeach()
+
+# MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
+# (testbenches/cosim/test_cosim_switch.cpp). Fields: name, BI (0/1), b, n, stage, consumption
+# channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons,
+# token ring (0/1: the switch alone forms its ATBM ring), token passing cycles, token release flits.
+# u4s1c4: the exit stage of a 16-node UNI-MIN of 4x4 switches (up to 4 branches, 16 outputs);
+# u2s1: a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2: the turnaround/exit stage of an 8-node
+# BI-MIN with 2 consumption channels (forward, backward and split worms); u2s0t: a first stage of
+# an 8-node UNI-MIN with the token (3 cycles a stop, released after 4 flits).
+set(WORMCAST_RTL_SWITCH_CONFIGS
+  "u4s1c4 0 4 2 1 4 1 1 16 1 2 1 1 1 1 0 1 0"
+  "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1 0 1 0"
+  "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2 0 1 0"
+  "u2s0t 0 2 3 0 1 2 2 8 1 2 1 1 2 1 1 3 4")
+set(WORMCAST_RTL_SWITCH_ENTRIES "")
+foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
+  string(REPLACE " " ";" fields "${config}")
+  list(GET fields 0 name)
+  list(GET fields 1 bi)
+  list(GET fields 2 b)
+  list(GET fields 3 stages)
+  list(GET fields 4 stage)
+  list(GET fields 5 consumption)
+  list(GET fields 6 vcs)
+  list(GET fields 7 depth)
+  list(GET fields 8 width)
+  list(GET fields 9 t_node)
+  list(GET fields 10 t_node_multidest)
+  list(GET fields 11 t_sw)
+  list(GET fields 12 t_phy)
+  list(GET fields 13 t_inj)
+  list(GET fields 14 t_cons)
+  list(GET fields 15 token_ring)
+  list(GET fields 16 token_pass)
+  list(GET fields 17 token_release)
+  set(prefix Vwc_min_switch_${name})
+  verilate(wormcast_rtl_models SYSTEMC TRACE
+    PREFIX ${prefix}
+    TOP_MODULE wc_min_switch
+    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
+    SOURCES ${WORMCAST_RTL_SOURCES}
+    VERILATOR_ARGS --pins-bv 2 -Wall
+      -GBIDIRECTIONAL=${bi} -GB=${b} -GSTAGES=${stages} -GSTAGE=${stage} -GCONSUMPTION=${consumption}
+      -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node}
+      -GT_NODE_MULTIDEST=${t_node_multidest} -GT_SW=${t_sw} -GT_PHY=${t_phy} -GT_INJ=${t_inj}
+      -GT_CONS=${t_cons} -GTREE_WORMS=1 -GTOKEN_RING=${token_ring} -GTOKEN_PASS=${token_pass}
+      -GTOKEN_RELEASE_FLITS=${token_release})
+  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
+  if(bi)
+    set(bi_flag true)
+  else()
+    set(bi_flag false)
+  endif()
+  string(APPEND WORMCAST_RTL_SWITCH_ENTRIES
+    "        {\"${name}\", {${bi_flag}, ${b}, ${stages}, ${stage}, ${consumption}, ${vcs}, ${depth}, ${width}, "
+    "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${token_ring}, ${token_pass}, "
+    "${token_release}}, &make_rtl_switch<${prefix}>},\n")
 endforeach()
 
 # The registry of built configurations (systemc/rtl/RtlModels.hpp), generated.
@@ -132,11 +220,22 @@ std::unique_ptr<RouterModule> make_rtl_router(const RouterConfig& config, sc_cor
                                               ActivityMonitor* monitor) {
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor);
 }
+template <typename Model>
+std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_core::sc_time period,
+                                              ActivityMonitor* monitor, std::uint32_t row) {
+    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, row);
+}
 }  // namespace
 
 const std::vector<RtlModel>& rtl_models() {
     static const std::vector<RtlModel> models{
 @WORMCAST_RTL_ENTRIES@    };
+    return models;
+}
+
+const std::vector<RtlSwitchModel>& rtl_switch_models() {
+    static const std::vector<RtlSwitchModel> models{
+@WORMCAST_RTL_SWITCH_ENTRIES@    };
     return models;
 }
 

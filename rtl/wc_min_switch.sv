@@ -1,7 +1,10 @@
 // Switch of a multistage interconnection network (topologies/min/network/MinNetwork: one
-// systemc/Router per switch with UniMinRouting or BiMinRouting) for unicast worms: input units ->
-// destination-tag / turnaround route units (wc_route_dtag) -> OCRQs with output-VC allocation ->
-// separable switch allocator -> crossbar -> output units. The composition and the timing are
+// systemc/Router per switch with UniMinRouting or BiMinRouting) for unicast worms and, with
+// TREE_WORMS = 1, tree worms (bit-string headers of several flits, replication to up to b branches
+// with per-branch masked headers and bubbles, atomic OCRQ enqueue; with TOKEN_RING = 1 the ATBM
+// token serialises tree operations, the switch alone forming its ring): input units
+// -> destination-tag / turnaround route units (wc_route_dtag) -> OCRQs with output-VC allocation
+// -> separable switch allocator -> replicating crossbar -> output units. The composition and the timing are
 // those of wc_router (docs/pipeline.md); only the route units, the port counts and the per-port
 // latencies differ. Ports as MinWiring numbers them: UNI-MIN inputs and outputs 0..b-1; BI-MIN
 // left ports 0..b-1 and right ports b..2b-1 (each an input and an output). An exit switch (UNI:
@@ -26,6 +29,14 @@ module wc_min_switch #(
     parameter integer T_PHY           = 1,   // switch-to-switch link latency, cycles (>= 1)
     parameter integer T_INJ           = 1,   // injection channel latency (credits back to the NIC)
     parameter integer T_CONS          = 1,   // consumption channel latency (flits to the NIC)
+    parameter integer TREE_WORMS      = 0,   // 1: bit-string headers (tree worms)
+    parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a bit-string header, cycles (>= 1)
+    // ATBM token ring (wc_token_stop): 1: a tree operation waits for the token of a ring that is
+    // this switch alone (a group of one switch); TOKEN_PASS cycles per stop; the holder releases
+    // it after TOKEN_RELEASE_FLITS real flits (0: at the tail).
+    parameter integer TOKEN_RING      = 0,
+    parameter integer TOKEN_PASS      = 1,
+    parameter integer TOKEN_RELEASE_FLITS = 0,
     // Derived (do not override).
     parameter integer PORTS           = (BIDIRECTIONAL != 0) ? 2 * B : B,
     parameter integer EXIT            = ((BIDIRECTIONAL != 0) ? (STAGE == 0) : (STAGE == STAGES - 1))
@@ -33,7 +44,10 @@ module wc_min_switch #(
     parameter integer NUM_IN          = PORTS,
     parameter integer NUM_OUT         = PORTS + ((EXIT != 0) ? (CONSUMPTION - 1) * B : 0),
     parameter integer ROWS            = B ** (STAGES - 1),
-    parameter integer ROW_BITS        = (ROWS > 1) ? $clog2(ROWS) : 1
+    parameter integer ROW_BITS        = (ROWS > 1) ? $clog2(ROWS) : 1,
+    parameter integer NODES           = B ** STAGES,
+    parameter integer NUM_BR          = (TREE_WORMS != 0) ? B : 1,  // branches of a worm
+    parameter integer HDR_FLITS       = (TREE_WORMS != 0) ? (2 + NODES + FLIT_WIDTH - 1) / FLIT_WIDTH : 1
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
@@ -58,14 +72,21 @@ module wc_min_switch #(
   localparam [NUM_OUT-1:0] TO_NODE = (EXIT == 0) ? '0
                                      : (BIDIRECTIONAL != 0) ? ~(NUM_OUT'((1 << B) - 1) << B) : '1;
 
-  // Per input VC (index p * NUM_VCS + v).
-  wire [NUM_REQ-1:0] routed, sendable, grant, route_error;
-  wire [NUM_REQ*OUT_W-1:0] route_port;
-  wire [NUM_REQ*NUM_VCS-1:0] route_mask;
-  wire [NUM_REQ*VC_W-1:0] grant_vc, out_vc;
-  reg [NUM_REQ-1:0] ready;
+  localparam integer HDR_W = HDR_FLITS * FLIT_WIDTH;
+  localparam integer HF_W = $clog2(HDR_FLITS + 1);
+  localparam integer NUM_BRANCH = NUM_REQ * NUM_BR;  // branch slots of all input VCs
+
+  // Per input VC (index r = p * NUM_VCS + v) and per branch slot (index r * NUM_BR + b).
+  wire [NUM_REQ-1:0] routed, grant, route_error, enq, late;
+  wire [NUM_BRANCH-1:0] branch, credited, request;
+  wire [NUM_BRANCH*OUT_W-1:0] route_port;
+  wire [NUM_BRANCH*NUM_VCS-1:0] route_mask;
+  wire [NUM_BRANCH*VC_W-1:0] grant_vc, out_vc;
+  reg [NUM_REQ*NUM_OUT-1:0] want;
   // Per input port.
-  wire [NUM_IN*64-1:0] send_flit;
+  wire [NUM_IN*NUM_BR*64-1:0] send_flit;
+  reg [NUM_IN*NUM_BR*OUT_W-1:0] send_port;
+  reg [NUM_IN*NUM_BR-1:0] send_branch;
   wire [NUM_IN-1:0] in_grant, in_error;
   wire [NUM_IN*VC_W-1:0] in_grant_vc;
   // Per output port (VC index q * NUM_VCS + v).
@@ -78,31 +99,43 @@ module wc_min_switch #(
   genvar p, v, q;
   generate
     for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
-      wire [NUM_VCS*FLIT_WIDTH-1:0] header;
+      localparam integer VCS_BR = NUM_VCS * NUM_BR;
+      wire [NUM_VCS*HDR_W-1:0] header;
+      wire [NUM_VCS*NUM_BR*HDR_W-1:0] out_header;
+      wire [NUM_VCS*HF_W-1:0] out_flits;
       wc_input_unit #(
-          .NUM_VCS       (NUM_VCS),
-          .DEPTH         (BUF_DEPTH),
-          .FLIT_WIDTH    (FLIT_WIDTH),
-          .T_NODE        (T_NODE),
-          .CREDIT_LATENCY(FROM_NODE[p] ? T_INJ : T_PHY)
+          .NUM_VCS         (NUM_VCS),
+          .DEPTH           (BUF_DEPTH),
+          .FLIT_WIDTH      (FLIT_WIDTH),
+          .NODES           (NODES),
+          .HDR_FLITS       (HDR_FLITS),
+          .NUM_BR          (NUM_BR),
+          .T_NODE          (T_NODE),
+          .T_NODE_MULTIDEST((TREE_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
+          .CREDIT_LATENCY  (FROM_NODE[p] ? T_INJ : T_PHY)
       ) u_input (
-          .clk_i      (clk_i),
-          .rst_ni     (rst_ni),
-          .in_valid_i (in_valid_i[p]),
-          .in_flit_i  (in_flit_i[p*64+:64]),
-          .in_credit_o(in_credit_o[p*32+:32]),
-          .header_o   (header),
-          .routed_o   (routed[p*NUM_VCS+:NUM_VCS]),
-          .alloc_i    (grant[p*NUM_VCS+:NUM_VCS]),
-          .alloc_vc_i (grant_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .out_vc_o   (out_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .sendable_o (sendable[p*NUM_VCS+:NUM_VCS]),
-          .grant_i    (in_grant[p]),
-          .grant_vc_i (in_grant_vc[p*VC_W+:VC_W]),
-          .send_flit_o(send_flit[p*64+:64]),
-          .error_o    (in_error[p])
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .in_valid_i  (in_valid_i[p]),
+          .in_flit_i   (in_flit_i[p*64+:64]),
+          .in_credit_o (in_credit_o[p*32+:32]),
+          .header_o    (header),
+          .branch_i    (branch[p*VCS_BR+:VCS_BR]),
+          .out_header_i(out_header),
+          .out_flits_i (out_flits),
+          .routed_o    (routed[p*NUM_VCS+:NUM_VCS]),
+          .alloc_i     (grant[p*NUM_VCS+:NUM_VCS]),
+          .alloc_vc_i  (grant_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
+          .out_vc_o    (out_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
+          .credited_i  (credited[p*VCS_BR+:VCS_BR]),
+          .request_o   (request[p*VCS_BR+:VCS_BR]),
+          .grant_i     (in_grant[p]),
+          .grant_vc_i  (in_grant_vc[p*VC_W+:VC_W]),
+          .send_flit_o (send_flit[p*NUM_BR*64+:NUM_BR*64]),
+          .error_o     (in_error[p])
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
+        localparam integer R = p * NUM_VCS + v;
         wc_route_dtag #(
             .B              (B),
             .STAGES         (STAGES),
@@ -113,13 +146,17 @@ module wc_min_switch #(
             .NETWORK_VC_MASK(NETWORK_VC_MASK),
             .NODE_VC_MASK   (NODE_VC_MASK),
             .IN_PORT        (p),
-            .FLIT_WIDTH     (FLIT_WIDTH)
+            .FLIT_WIDTH     (FLIT_WIDTH),
+            .TREE_WORMS     (TREE_WORMS)
         ) u_route (
-            .row_i    (row_i),
-            .header_i (header[v*FLIT_WIDTH+:FLIT_WIDTH]),
-            .port_o   (route_port[(p*NUM_VCS+v)*OUT_W+:OUT_W]),
-            .vc_mask_o(route_mask[(p*NUM_VCS+v)*NUM_VCS+:NUM_VCS]),
-            .error_o  (route_error[p*NUM_VCS+v])
+            .row_i       (row_i),
+            .header_i    (header[v*HDR_W+:HDR_W]),
+            .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
+            .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
+            .branch_o    (branch[R*NUM_BR+:NUM_BR]),
+            .out_header_o(out_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
+            .out_flits_o (out_flits[v*HF_W+:HF_W]),
+            .error_o     (route_error[R])
         );
       end
     end
@@ -128,11 +165,14 @@ module wc_min_switch #(
   wc_ocrq #(
       .NUM_REQ(NUM_REQ),
       .NUM_OUT(NUM_OUT),
-      .NUM_VCS(NUM_VCS)
+      .NUM_VCS(NUM_VCS),
+      .NUM_BR (NUM_BR)
   ) u_ocrq (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
-      .enq_i     (routed),
+      .enq_i     (enq),
+      .late_i    (late),
+      .branch_i  (branch),
       .port_i    (route_port),
       .mask_i    (route_mask),
       .vc_free_i (vc_free),
@@ -142,12 +182,71 @@ module wc_min_switch #(
       .error_o   (ocrq_error)
   );
 
-  // A VC may compete for the switch when it has a flit and its output VC has a credit.
-  integer r;
+  // Tree operations and the ATBM token: a worm with several branches waits for the token before
+  // it enters the OCRQs, and then enters them after the worms routed in the same cycle.
+  wire token_error;
+  generate
+    if (TOKEN_RING != 0) begin : g_token
+      wire [NUM_REQ-1:0] tree, token_grant, sent_real, sent_tail;
+      wire token;
+      genvar t, u;
+      for (t = 0; t < NUM_REQ; t = t + 1) begin : g_tree
+        wire [NUM_BR-1:0] br = branch[t*NUM_BR+:NUM_BR];
+        assign tree[t] = routed[t] && |(br & (br - 1'b1));
+      end
+      // A real flit (all its branches' copies alike; a bubble is never the holder's progress).
+      for (u = 0; u < NUM_IN; u = u + 1) begin : g_sent
+        wire [2:0] kind = send_flit[u*NUM_BR*64+60+:3];
+        wire real_flit = in_grant[u] && kind != 3'd5;
+        wire [NUM_VCS-1:0] vc_hot = NUM_VCS'(1) << in_grant_vc[u*VC_W+:VC_W];
+        assign sent_real[u*NUM_VCS+:NUM_VCS] = real_flit ? vc_hot : '0;
+        assign sent_tail[u*NUM_VCS+:NUM_VCS] = (real_flit && (kind == 3'd3 || kind == 3'd4)) ? vc_hot : '0;
+      end
+      wc_token_stop #(
+          .NUM_REQ      (NUM_REQ),
+          .PASS         (TOKEN_PASS),
+          .RELEASE_FLITS(TOKEN_RELEASE_FLITS),
+          .FIRST        (1)
+      ) u_token (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .token_i(token),
+          .token_o(token),
+          .tree_i (tree),
+          .grant_o(token_grant),
+          .real_i (sent_real),
+          .tail_i (sent_tail),
+          .error_o(token_error)
+      );
+      assign enq = (routed & ~tree) | token_grant;
+      assign late = token_grant;
+    end else begin : g_no_token
+      assign enq = routed;
+      assign late = '0;
+      assign token_error = 1'b0;
+    end
+  endgenerate
+
+  // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
+  // each VC asks the switch allocator for, from the branches its input unit requests.
+  genvar s;
+  generate
+    for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_branch
+      assign credited[s] = credit_ok[32'(route_port[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
+    end
+  endgenerate
+  integer r, b, gp;
   always @(*) begin
+    want = '0;
     for (r = 0; r < NUM_REQ; r = r + 1)
-      ready[r] = sendable[r] &&
-                 credit_ok[32'(route_port[r*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[r*VC_W+:VC_W])];
+      for (b = 0; b < NUM_BR; b = b + 1)
+        if (request[r*NUM_BR+b]) want[r*NUM_OUT+32'(route_port[(r*NUM_BR+b)*OUT_W+:OUT_W])] = 1'b1;
+    // The branch ports of the VC each input sends from, and the branches it asked for.
+    for (gp = 0; gp < NUM_IN; gp = gp + 1) begin
+      send_port[gp*NUM_BR*OUT_W+:NUM_BR*OUT_W] =
+          route_port[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR*OUT_W+:NUM_BR*OUT_W];
+      send_branch[gp*NUM_BR+:NUM_BR] = request[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR+:NUM_BR];
+    end
   end
 
   wc_switch_alloc #(
@@ -157,8 +256,7 @@ module wc_min_switch #(
   ) u_switch_alloc (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .ready_i      (ready),
-      .want_port_i  (route_port),
+      .want_i       (want),
       .in_grant_o   (in_grant),
       .in_grant_vc_o(in_grant_vc),
       .out_grant_o  (out_grant),
@@ -167,9 +265,12 @@ module wc_min_switch #(
 
   wc_crossbar #(
       .NUM_IN (NUM_IN),
-      .NUM_OUT(NUM_OUT)
+      .NUM_OUT(NUM_OUT),
+      .NUM_BR (NUM_BR)
   ) u_crossbar (
       .in_flit_i  (send_flit),
+      .in_port_i  (send_port),
+      .in_branch_i(send_branch),
       .sel_valid_i(out_grant),
       .sel_i      (out_sel),
       .out_valid_o(xbar_valid),
@@ -198,16 +299,16 @@ module wc_min_switch #(
     end
   endgenerate
 
-  // A header that is not a unicast header this switch can route is an error once its route is used.
+  // A header this switch cannot route is an error once its route is used.
   reg route_error_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) route_error_q <= 1'b0;
     else if (|(routed & route_error)) begin
       route_error_q <= 1'b1;
 `ifndef SYNTHESIS
-      $display("%m: header that is not a unicast header this switch can route (input VCs %b)", routed & route_error);
+      $display("%m: header this switch cannot route (input VCs %b)", routed & route_error);
 `endif
     end
   end
-  assign error_o = route_error_q || ocrq_error || |in_error || |out_error;
+  assign error_o = route_error_q || ocrq_error || token_error || |in_error || |out_error;
 endmodule

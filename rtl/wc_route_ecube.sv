@@ -1,7 +1,12 @@
 // Route unit with e-cube (dimension-order, x then y) routing for a 2-D mesh
-// (topologies/mesh/EcubeRouting + systemc/RouteUnit): decodes a latched unicast header
-// (docs/flit-format.md: bits 1:0 kind = 0, then the destination) and names the output port and
-// the output VCs the worm may take. Combinational; the t_node delay is counted by the input unit.
+// (topologies/mesh/EcubeRouting + systemc/RouteUnit): decodes a latched header
+// (docs/flit-format.md) and names the branches of the worm: their output ports, the output VCs
+// they may take, and the header they carry. A unicast header, or a destination list whose next
+// destination is elsewhere, goes one way towards it with its header as latched. A destination
+// list at its next destination is consumed here (its last destination) or split in two
+// (absorb-and-forward, PATH_WORMS = 1): branch 0 to the consumption channel, branch 1 towards the
+// following destination, both with this node popped from the list. Combinational; the t_node
+// delay is counted by the input unit.
 module wc_route_ecube #(
     parameter integer MESH_X     = 4,   // radix of dimension 0 (x)
     parameter integer MESH_Y     = 4,   // radix of dimension 1 (y)
@@ -9,18 +14,28 @@ module wc_route_ecube #(
     parameter integer NUM_CONS   = 1,   // consumption channels (outputs 4 .. 4+NUM_CONS-1)
     parameter integer IN_PORT    = 0,   // input port this unit serves (spreads worms over NUM_CONS)
     parameter integer FLIT_WIDTH = 32,  // header word bits
+    parameter integer PATH_WORMS = 0,   // 1: destination-list headers (multidestination path worms)
+    parameter integer HDR_FLITS  = 1,   // header flits latched (a destination list of 2^A entries)
     // Derived (do not override).
     parameter integer NODES      = MESH_X * MESH_Y,
     parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
     parameter integer NUM_OUT    = 4 + NUM_CONS,
-    parameter integer OUT_W      = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1
+    parameter integer OUT_W      = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
+    parameter integer NUM_BR     = (PATH_WORMS != 0) ? 2 : 1,
+    parameter integer HDR_W      = HDR_FLITS * FLIT_WIDTH,
+    parameter integer HF_W       = $clog2(HDR_FLITS + 1)
 ) (
-    input  wire [NODE_BITS-1:0]  node_id_i,  // this router's node (x + MESH_X * y)
-    input  wire [FLIT_WIDTH-1:0] header_i,   // first (only) header word of a unicast worm
-    output reg  [OUT_W-1:0]      port_o,
-    output wire [NUM_VCS-1:0]    vc_mask_o,
-    output wire                  error_o     // not a unicast header, or no such node
+    input  wire [NODE_BITS-1:0]     node_id_i,     // this router's node (x + MESH_X * y)
+    input  wire [HDR_W-1:0]         header_i,      // latched header, first word in the low bits
+    output reg  [NUM_BR-1:0]        branch_o,      // branch b exists
+    output reg  [NUM_BR*OUT_W-1:0]  port_o,        // its output port
+    output wire [NUM_BR*NUM_VCS-1:0] vc_mask_o,    // the output VCs it may take
+    output reg  [HDR_W-1:0]         out_header_o,  // header both branches carry
+    output reg  [HF_W-1:0]          out_flits_o,   // its length in flits
+    output reg                      error_o        // not routable here (kind, node, list)
 );
+  localparam integer A = NODE_BITS;
+  localparam integer PORTS_W = NUM_BR * OUT_W;
   // Port numbering of systemc/MeshShape: 2d towards -, 2d+1 towards +, local ports from 4.
   localparam [OUT_W-1:0] PORT_X_MINUS = OUT_W'(0);
   localparam [OUT_W-1:0] PORT_X_PLUS = OUT_W'(1);
@@ -28,28 +43,94 @@ module wc_route_ecube #(
   localparam [OUT_W-1:0] PORT_Y_PLUS = OUT_W'(3);
   localparam [OUT_W-1:0] PORT_CONSUME = OUT_W'(4 + IN_PORT % NUM_CONS);
 
-  wire [1:0] kind = header_i[1:0];
-  wire [NODE_BITS-1:0] dest = header_i[2+:NODE_BITS];
+  // E-cube output from this node towards `dest` (the consumption channel when it is here).
+  function automatic [OUT_W-1:0] ecube(input [31:0] here, input integer dest);
+    integer here_x, here_y, dest_x, dest_y;
+    here_x = 32'(here) % MESH_X;
+    here_y = 32'(here) / MESH_X;
+    dest_x = dest % MESH_X;
+    dest_y = dest / MESH_X;
+    if (dest_x != here_x) ecube = (dest_x > here_x) ? PORT_X_PLUS : PORT_X_MINUS;
+    else if (dest_y != here_y) ecube = (dest_y > here_y) ? PORT_Y_PLUS : PORT_Y_MINUS;
+    else ecube = PORT_CONSUME;
+  endfunction
 
-  integer here_x, here_y, dest_x, dest_y;
+  // Flits of a header of `bits` bits.
+  function automatic [HF_W-1:0] flits_of(input integer bits);
+    integer k;
+    flits_of = '0;
+    for (k = 0; k < HDR_FLITS; k = k + 1) if (bits > k * FLIT_WIDTH) flits_of = HF_W'(k + 1);
+  endfunction
+
+  wire [1:0] kind = header_i[1:0];
+  wire [A-1:0] field = header_i[2+:A];  // unicast: destination; list: entries - 1
+  wire [31:0] here = 32'(node_id_i);
+
+  // What a destination list asks for (with PATH_WORMS = 0 it is an error).
+  wire [NUM_BR-1:0] list_branch;
+  wire [NUM_BR*OUT_W-1:0] list_port;
+  wire [HDR_W-1:0] list_header;
+  wire [HF_W-1:0] list_flits;
+  wire list_error;
+  generate
+    if (PATH_WORMS != 0) begin : g_path
+      // The next destination is d0; at d0 the worm absorbs a copy and goes on towards d1 with d0
+      // popped (the list shifted down by one entry, its count one less).
+      integer count, d0, d1;
+      reg [1:0] branch;
+      reg [2*OUT_W-1:0] port;
+      reg [HDR_W-1:0] popped;
+      reg [HF_W-1:0] flits;
+      reg error;
+      always @(*) begin
+        count = 32'(field) + 1;
+        d0 = 32'(header_i[2+A+:A]);
+        d1 = 32'(header_i[2+2*A+:A]);
+        branch = 2'b01;
+        port = {OUT_W'(0), ecube(here, d0)};
+        popped = header_i;
+        flits = flits_of(2 + A + count * A);
+        error = d0 >= NODES;
+        if (d0 == here && count > 1) begin
+          branch = 2'b11;
+          port = {ecube(here, d1), PORT_CONSUME};
+          // The same node twice in a row, or a node outside the mesh.
+          if (d1 == here || d1 >= NODES) error = 1'b1;
+          popped = ((header_i >> (2 + 2 * A)) << (2 + A)) | HDR_W'({A'(count - 2), 2'd1});
+          flits = flits_of(2 + A + (count - 1) * A);
+        end
+      end
+      assign list_branch = branch;
+      assign list_port = port;
+      assign list_header = popped;
+      assign list_flits = flits;
+      assign list_error = error;
+    end else begin : g_unicast_only
+      assign list_branch = '1;
+      assign list_port = '0;
+      assign list_header = header_i;
+      assign list_flits = HF_W'(1);
+      assign list_error = 1'b1;
+    end
+  endgenerate
+
   always @(*) begin
-    here_x = 32'(node_id_i) % MESH_X;
-    here_y = 32'(node_id_i) / MESH_X;
-    dest_x = 32'(dest) % MESH_X;
-    dest_y = 32'(dest) / MESH_X;
-    if (dest_x != here_x) port_o = (dest_x > here_x) ? PORT_X_PLUS : PORT_X_MINUS;
-    else if (dest_y != here_y) port_o = (dest_y > here_y) ? PORT_Y_PLUS : PORT_Y_MINUS;
-    else port_o = PORT_CONSUME;
+    if (kind == 2'd1) begin
+      branch_o = list_branch;
+      port_o = list_port;
+      out_header_o = list_header;
+      out_flits_o = list_flits;
+      error_o = list_error;
+    end else begin
+      // Unicast (a bit-string or unknown kind is an error: e-cube routes no tree worm).
+      branch_o = NUM_BR'(1);
+      port_o = PORTS_W'(ecube(here, 32'(field)));
+      out_header_o = header_i;
+      out_flits_o = HF_W'(1);
+      error_o = (kind != 2'd0) || (32'(field) >= NODES);
+    end
   end
 
   // A mesh needs no dateline classes: every VC of the output is allowed.
-  assign vc_mask_o = {NUM_VCS{1'b1}};
-  assign error_o = (kind != 2'd0) || (32'(dest) >= NODES);
-
-  // Header bits above the destination are not used by a unicast header.
-  if (FLIT_WIDTH > NODE_BITS + 2) begin : g_unused
-    /* verilator lint_off UNUSED */
-    wire unused_header_bits = ^header_i[FLIT_WIDTH-1:NODE_BITS+2];
-    /* verilator lint_on UNUSED */
-  end
+  assign vc_mask_o = {(NUM_BR * NUM_VCS) {1'b1}};
 endmodule

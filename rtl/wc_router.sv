@@ -1,8 +1,11 @@
-// Wormhole router of a 2-D mesh (systemc/Router for unicast worms): input units -> e-cube route
-// units -> OCRQs with output-VC allocation -> separable switch allocator -> crossbar -> output
-// units. Cycle for cycle the same pins as the SystemC Router: every output is a register, a
-// flit granted in cycle g is seen downstream in g + T_SW + link latency, a credit for a flit
-// that left a FIFO in cycle g is seen upstream in g + link latency (docs/pipeline.md).
+// Wormhole router of a 2-D mesh (systemc/Router with e-cube routing): input units -> e-cube route
+// units -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
+// -> output units. Unicast worms, and with PATH_WORMS = 1 multidestination path worms
+// (destination-list headers of several flits, absorb-and-forward with replication and bubbles,
+// docs/multicast-hardware.md). Cycle for cycle the same pins as the SystemC Router: every output
+// is a register, a flit granted in cycle g is seen downstream in g + T_SW + link latency, a
+// credit for a flit that left a FIFO in cycle g is seen upstream in g + link latency
+// (docs/pipeline.md).
 module wc_router #(
     parameter integer MESH_X     = 4,   // mesh radix in x (dimension 0)
     parameter integer MESH_Y     = 4,   // mesh radix in y (dimension 1)
@@ -16,11 +19,18 @@ module wc_router #(
     parameter integer T_PHY      = 1,   // network link latency, cycles (>= 1)
     parameter integer T_INJ      = 1,   // injection channel latency (credits back to the NIC)
     parameter integer T_CONS     = 1,   // consumption channel latency (flits to the NIC)
+    parameter integer PATH_WORMS = 0,   // 1: multidestination path worms (destination lists)
+    parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a destination list, cycles (>= 1)
     // Derived (do not override).
     parameter integer NUM_IN     = 4 + NUM_INJ,
     parameter integer NUM_OUT    = 4 + NUM_CONS,
     parameter integer NODES      = MESH_X * MESH_Y,
-    parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1
+    parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
+    // Header flits an input VC latches: one (unicast), or a list naming 2^NODE_BITS destinations.
+    parameter integer HDR_FLITS  = (PATH_WORMS != 0)
+                                   ? (2 + NODE_BITS + (1 << NODE_BITS) * NODE_BITS + FLIT_WIDTH - 1) / FLIT_WIDTH
+                                   : 1,
+    parameter integer NUM_BR     = (PATH_WORMS != 0) ? 2 : 1  // branches of a worm
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
@@ -39,15 +49,21 @@ module wc_router #(
   localparam integer OUT_W = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1;
   localparam integer IN_W = (NUM_IN > 1) ? $clog2(NUM_IN) : 1;
   localparam integer VC_W = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1;
+  localparam integer HDR_W = HDR_FLITS * FLIT_WIDTH;
+  localparam integer HF_W = $clog2(HDR_FLITS + 1);
+  localparam integer NUM_BRANCH = NUM_REQ * NUM_BR;  // branch slots of all input VCs
 
-  // Per input VC (index p * NUM_VCS + v).
-  wire [NUM_REQ-1:0] routed, sendable, grant, route_error;
-  wire [NUM_REQ*OUT_W-1:0] route_port;
-  wire [NUM_REQ*NUM_VCS-1:0] route_mask;
-  wire [NUM_REQ*VC_W-1:0] grant_vc, out_vc;
-  reg [NUM_REQ-1:0] ready;
+  // Per input VC (index r = p * NUM_VCS + v) and per branch slot (index r * NUM_BR + b).
+  wire [NUM_REQ-1:0] routed, grant, route_error;
+  wire [NUM_BRANCH-1:0] branch, credited, request;
+  wire [NUM_BRANCH*OUT_W-1:0] route_port;
+  wire [NUM_BRANCH*NUM_VCS-1:0] route_mask;
+  wire [NUM_BRANCH*VC_W-1:0] grant_vc, out_vc;
+  reg [NUM_REQ*NUM_OUT-1:0] want;
   // Per input port.
-  wire [NUM_IN*64-1:0] send_flit;
+  wire [NUM_IN*NUM_BR*64-1:0] send_flit;
+  reg [NUM_IN*NUM_BR*OUT_W-1:0] send_port;
+  reg [NUM_IN*NUM_BR-1:0] send_branch;
   wire [NUM_IN-1:0] in_grant, in_error;
   wire [NUM_IN*VC_W-1:0] in_grant_vc;
   // Per output port (VC index q * NUM_VCS + v).
@@ -60,44 +76,62 @@ module wc_router #(
   genvar p, v, q;
   generate
     for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
-      wire [NUM_VCS*FLIT_WIDTH-1:0] header;
+      localparam integer VCS_BR = NUM_VCS * NUM_BR;
+      wire [NUM_VCS*HDR_W-1:0] header, out_header;
+      wire [NUM_VCS*NUM_BR*HDR_W-1:0] branch_header;  // both branches carry the same header
+      wire [NUM_VCS*HF_W-1:0] out_flits;
       wc_input_unit #(
-          .NUM_VCS       (NUM_VCS),
-          .DEPTH         (BUF_DEPTH),
-          .FLIT_WIDTH    (FLIT_WIDTH),
-          .T_NODE        (T_NODE),
-          .CREDIT_LATENCY(p < 4 ? T_PHY : T_INJ)
+          .NUM_VCS         (NUM_VCS),
+          .DEPTH           (BUF_DEPTH),
+          .FLIT_WIDTH      (FLIT_WIDTH),
+          .NODES           (NODES),
+          .HDR_FLITS       (HDR_FLITS),
+          .NUM_BR          (NUM_BR),
+          .T_NODE          (T_NODE),
+          .T_NODE_MULTIDEST((PATH_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
+          .CREDIT_LATENCY  (p < 4 ? T_PHY : T_INJ)
       ) u_input (
-          .clk_i      (clk_i),
-          .rst_ni     (rst_ni),
-          .in_valid_i (in_valid_i[p]),
-          .in_flit_i  (in_flit_i[p*64+:64]),
-          .in_credit_o(in_credit_o[p*32+:32]),
-          .header_o   (header),
-          .routed_o   (routed[p*NUM_VCS+:NUM_VCS]),
-          .alloc_i    (grant[p*NUM_VCS+:NUM_VCS]),
-          .alloc_vc_i (grant_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .out_vc_o   (out_vc[p*NUM_VCS*VC_W+:NUM_VCS*VC_W]),
-          .sendable_o (sendable[p*NUM_VCS+:NUM_VCS]),
-          .grant_i    (in_grant[p]),
-          .grant_vc_i (in_grant_vc[p*VC_W+:VC_W]),
-          .send_flit_o(send_flit[p*64+:64]),
-          .error_o    (in_error[p])
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .in_valid_i  (in_valid_i[p]),
+          .in_flit_i   (in_flit_i[p*64+:64]),
+          .in_credit_o (in_credit_o[p*32+:32]),
+          .header_o    (header),
+          .branch_i    (branch[p*VCS_BR+:VCS_BR]),
+          .out_header_i(branch_header),
+          .out_flits_i (out_flits),
+          .routed_o    (routed[p*NUM_VCS+:NUM_VCS]),
+          .alloc_i     (grant[p*NUM_VCS+:NUM_VCS]),
+          .alloc_vc_i  (grant_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
+          .out_vc_o    (out_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
+          .credited_i  (credited[p*VCS_BR+:VCS_BR]),
+          .request_o   (request[p*VCS_BR+:VCS_BR]),
+          .grant_i     (in_grant[p]),
+          .grant_vc_i  (in_grant_vc[p*VC_W+:VC_W]),
+          .send_flit_o (send_flit[p*NUM_BR*64+:NUM_BR*64]),
+          .error_o     (in_error[p])
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
+        localparam integer R = p * NUM_VCS + v;
+        assign branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W] = {NUM_BR{out_header[v*HDR_W+:HDR_W]}};
         wc_route_ecube #(
             .MESH_X    (MESH_X),
             .MESH_Y    (MESH_Y),
             .NUM_VCS   (NUM_VCS),
             .NUM_CONS  (NUM_CONS),
             .IN_PORT   (p),
-            .FLIT_WIDTH(FLIT_WIDTH)
+            .FLIT_WIDTH(FLIT_WIDTH),
+            .PATH_WORMS(PATH_WORMS),
+            .HDR_FLITS (HDR_FLITS)
         ) u_route (
-            .node_id_i(node_id_i),
-            .header_i (header[v*FLIT_WIDTH+:FLIT_WIDTH]),
-            .port_o   (route_port[(p*NUM_VCS+v)*OUT_W+:OUT_W]),
-            .vc_mask_o(route_mask[(p*NUM_VCS+v)*NUM_VCS+:NUM_VCS]),
-            .error_o  (route_error[p*NUM_VCS+v])
+            .node_id_i   (node_id_i),
+            .header_i    (header[v*HDR_W+:HDR_W]),
+            .branch_o    (branch[R*NUM_BR+:NUM_BR]),
+            .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
+            .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
+            .out_header_o(out_header[v*HDR_W+:HDR_W]),
+            .out_flits_o (out_flits[v*HF_W+:HF_W]),
+            .error_o     (route_error[R])
         );
       end
     end
@@ -106,11 +140,14 @@ module wc_router #(
   wc_ocrq #(
       .NUM_REQ(NUM_REQ),
       .NUM_OUT(NUM_OUT),
-      .NUM_VCS(NUM_VCS)
+      .NUM_VCS(NUM_VCS),
+      .NUM_BR (NUM_BR)
   ) u_ocrq (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
       .enq_i     (routed),
+      .late_i    ('0),
+      .branch_i  (branch),
       .port_i    (route_port),
       .mask_i    (route_mask),
       .vc_free_i (vc_free),
@@ -120,12 +157,26 @@ module wc_router #(
       .error_o   (ocrq_error)
   );
 
-  // A VC may compete for the switch when it has a flit and its output VC has a credit.
-  integer r;
+  // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
+  // each VC asks the switch allocator for, from the branches its input unit requests.
+  genvar s;
+  generate
+    for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_branch
+      assign credited[s] = credit_ok[32'(route_port[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
+    end
+  endgenerate
+  integer r, b, gp;
   always @(*) begin
+    want = '0;
     for (r = 0; r < NUM_REQ; r = r + 1)
-      ready[r] = sendable[r] &&
-                 credit_ok[32'(route_port[r*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[r*VC_W+:VC_W])];
+      for (b = 0; b < NUM_BR; b = b + 1)
+        if (request[r*NUM_BR+b]) want[r*NUM_OUT+32'(route_port[(r*NUM_BR+b)*OUT_W+:OUT_W])] = 1'b1;
+    // The branch ports of the VC each input sends from, and the branches it asked for.
+    for (gp = 0; gp < NUM_IN; gp = gp + 1) begin
+      send_port[gp*NUM_BR*OUT_W+:NUM_BR*OUT_W] =
+          route_port[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR*OUT_W+:NUM_BR*OUT_W];
+      send_branch[gp*NUM_BR+:NUM_BR] = request[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR+:NUM_BR];
+    end
   end
 
   wc_switch_alloc #(
@@ -135,8 +186,7 @@ module wc_router #(
   ) u_switch_alloc (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .ready_i      (ready),
-      .want_port_i  (route_port),
+      .want_i       (want),
       .in_grant_o   (in_grant),
       .in_grant_vc_o(in_grant_vc),
       .out_grant_o  (out_grant),
@@ -145,9 +195,12 @@ module wc_router #(
 
   wc_crossbar #(
       .NUM_IN (NUM_IN),
-      .NUM_OUT(NUM_OUT)
+      .NUM_OUT(NUM_OUT),
+      .NUM_BR (NUM_BR)
   ) u_crossbar (
       .in_flit_i  (send_flit),
+      .in_port_i  (send_port),
+      .in_branch_i(send_branch),
       .sel_valid_i(out_grant),
       .sel_i      (out_sel),
       .out_valid_o(xbar_valid),
@@ -176,14 +229,14 @@ module wc_router #(
     end
   endgenerate
 
-  // A header that is not a routable unicast header is an error once its route is used.
+  // A header this router cannot route is an error once its route is used.
   reg route_error_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) route_error_q <= 1'b0;
     else if (|(routed & route_error)) begin
       route_error_q <= 1'b1;
 `ifndef SYNTHESIS
-      $display("%m: header that is not a unicast header for this mesh (input VCs %b)", routed & route_error);
+      $display("%m: header this router cannot route (input VCs %b)", routed & route_error);
 `endif
     end
   end

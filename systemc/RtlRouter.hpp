@@ -1,5 +1,6 @@
-// SystemC wrapper of a Verilated RTL router (rtl/wc_router.sv, verilated with --pins-bv 2) with the
-// ports of systemc/Router, so a Network binds it in place of a Router (issue 6). Flits cross as
+// SystemC wrapper of a Verilated RTL router (rtl/wc_router.sv or rtl/wc_min_switch.sv, verilated
+// with --pins-bv 2) with the ports of systemc/Router, so a Network binds it in place of a Router
+// (issue 6). Flits cross as
 // the packed 64-bit layout of docs/flit-format.md. The pins behave as the SystemC Router's: the
 // RTL's clock edge of cycle c samples what the ports show at the start of c (written in c-1), and
 // what it registers is on the ports, after a delta, before cycle c+1 starts.
@@ -44,13 +45,29 @@ inline void put_word(sc_dt::sc_bv_base& bits, int i, std::uint32_t value) { bits
 inline std::uint32_t get_word(const sc_dt::sc_bv_base& bits, int i) { return bits.get_word(i); }
 inline void put_value(bool& bits, std::uint32_t value) { bits = value & 1U; }
 inline void put_value(sc_dt::sc_bv_base& bits, std::uint32_t value) { bits = value; }
+
+/// The strap input that places a model in its network: a mesh router's node_id_i, a MIN switch's
+/// row_i.
+template <typename Model, typename = void>
+struct HasRowStrap : std::false_type {};
+template <typename Model>
+struct HasRowStrap<Model, std::void_t<decltype(std::declval<Model&>().row_i)>> : std::true_type {};
+template <typename Model>
+auto& strap_port(Model& model) {
+    if constexpr (HasRowStrap<Model>::value)
+        return model.row_i;
+    else
+        return model.node_id_i;
+}
 }  // namespace rtl_pins
 
 template <typename Model>
 class RtlRouter : public RtlRouterBase {
 public:
+    /// `strap`: the value of the model's strap input (a mesh router's node, a MIN switch's row);
+    /// a mesh router's by default.
     RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
-              ActivityMonitor* monitor)
+              ActivityMonitor* monitor, std::int64_t strap = -1)
         : RtlRouterBase(name, config),
           model_("rtl"),
           clk_("clk", false),
@@ -66,6 +83,7 @@ public:
           period_(period),
           half_period_(period / 2.0),
           monitor_(monitor),
+          strap_(strap < 0 ? config_.node : static_cast<std::uint32_t>(strap)),
           stats_(config_.outputs) {
         if (period.value() % 2 != 0) throw ConfigError(fmt::format("{}: clock period must be an even number of time units", name));
         const auto widths_fit = [](std::size_t bits, std::size_t channels, std::size_t per_channel) {
@@ -77,7 +95,7 @@ public:
                                           config_.inputs, config_.outputs));
         model_.clk_i(clk_);
         model_.rst_ni(rst_n_);
-        model_.node_id_i(node_id_);
+        rtl_pins::strap_port(model_)(node_id_);
         model_.in_valid_i(rtl_in_valid_);
         model_.in_flit_i(rtl_in_flit_);
         model_.in_credit_o(rtl_in_credit_);
@@ -98,7 +116,7 @@ private:
     SC_HAS_PROCESS(RtlRouter);
     template <typename Port>
     using PinType = typename std::remove_reference_t<Port>::data_type;
-    using NodeBits = PinType<decltype(std::declval<Model&>().node_id_i)>;
+    using NodeBits = PinType<decltype(rtl_pins::strap_port(std::declval<Model&>()))>;
     using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
     using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
     using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
@@ -126,7 +144,7 @@ private:
             sample();
             if (now == 0) {
                 NodeBits node;
-                rtl_pins::put_value(node, static_cast<std::uint32_t>(config_.node));
+                rtl_pins::put_value(node, strap_);
                 node_id_.write(node);
                 rst_n_.write(false);
             }
@@ -145,8 +163,10 @@ private:
         InValidBits valid;
         InFlitBits flits;
         OutCreditBits credits;
+        std::int64_t entered = 0;
         for (PortId p = 0; p < config_.inputs; ++p) {
             rtl_pins::put_bit(valid, p, in_valid[p].read());
+            if (in_valid[p].read() && !in_flit[p].read().is_bubble()) ++entered;
             const std::uint64_t bits = in_flit[p].read().pack();
             rtl_pins::put_word(flits, 2 * p, static_cast<std::uint32_t>(bits));
             rtl_pins::put_word(flits, 2 * p + 1, static_cast<std::uint32_t>(bits >> 32));
@@ -155,6 +175,9 @@ private:
         rtl_in_valid_.write(valid);
         rtl_in_flit_.write(flits);
         rtl_out_credit_.write(credits);
+        // Flits in the network (the deadlock watchdog, the end of a run): a router that
+        // replicates or shortens a header changes the count by what leaves minus what enters.
+        if (monitor_) monitor_->flits_in_network -= entered;
     }
 
     /// What the RTL registered in cycle `cycle`: statistics, progress, and its error flag.
@@ -169,7 +192,10 @@ private:
                 ++stats_[q].bubbles;
             } else {
                 ++stats_[q].flits;
-                if (monitor_) monitor_->moved(cycle);
+                if (monitor_) {
+                    monitor_->moved(cycle);
+                    ++monitor_->flits_in_network;
+                }
             }
         }
     }
@@ -202,6 +228,7 @@ private:
     sc_core::sc_time period_;
     sc_core::sc_time half_period_;
     ActivityMonitor* monitor_;
+    std::uint32_t strap_;
     std::vector<OutputStats> stats_;
     bool rising_ = true;
     std::uint64_t cycles_ = 0;

@@ -10,7 +10,8 @@ namespace wormcast::rtl {
 namespace {
 auto fields(const RtlRouterParams& p) {
     return std::tie(p.mesh_x, p.mesh_y, p.injection_channels, p.consumption_channels, p.vcs,
-                    p.buffer_depth, p.flit_width, p.t_node, p.t_sw, p.t_phy, p.t_inj, p.t_cons);
+                    p.buffer_depth, p.flit_width, p.t_node, p.t_sw, p.t_phy, p.t_inj, p.t_cons,
+                    p.path_worms, p.t_node_multidest);
 }
 }  // namespace
 
@@ -21,9 +22,11 @@ bool RtlRouterParams::operator==(const RtlRouterParams& other) const {
 std::string RtlRouterParams::describe() const {
     return fmt::format(
         "mesh {}x{}, {} injection / {} consumption channels, {} VCs, depth {}, flit width {}, "
-        "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}",
+        "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}",
         mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
-        t_node, t_sw, t_phy, t_inj, t_cons);
+        t_node, t_sw, t_phy, t_inj, t_cons,
+        path_worms ? fmt::format("path worms (t_node_multidest {})", t_node_multidest)
+                   : std::string("unicast only"));
 }
 
 std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& built) const {
@@ -44,6 +47,9 @@ std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& bui
     compare("t_phy", t_phy, built.t_phy);
     compare("t_inj", t_inj, built.t_inj);
     compare("t_cons", t_cons, built.t_cons);
+    compare("path_worms", path_worms, built.path_worms);
+    if (path_worms && built.path_worms)
+        compare("t_node_multidest", t_node_multidest, built.t_node_multidest);
     return out;
 }
 
@@ -51,9 +57,10 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     if (shape.dimensions() != 2 || shape.torus)
         throw ConfigError(fmt::format(
             "RTL routers: {} is not a 2-D mesh, the only topology rtl/ implements", shape.name()));
-    if (p.path_worms || p.tree_worms)
+    if (p.tree_worms)
         throw ConfigError(
-            "RTL routers: multicast (path worms, tree worms) is not implemented in rtl/ yet");
+            "RTL routers: multicast tree worms (bit-string headers) are not implemented in the "
+            "mesh router of rtl/ (path worms are)");
     RtlRouterParams r;
     r.mesh_x = shape.radix[0];
     r.mesh_y = shape.radix[1];
@@ -67,6 +74,8 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     r.t_phy = p.t_phy;
     r.t_inj = p.t_inj;
     r.t_cons = p.t_cons;
+    r.path_worms = p.path_worms;
+    r.t_node_multidest = p.path_worms ? p.t_node_multidest : 0;
     return r;
 }
 
@@ -97,7 +106,9 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
                     config.header_format.nodes == m.mesh_x * m.mesh_y &&
                     config.t_node == m.t_node && config.t_sw == m.t_sw &&
                     config.inputs == net + m.injection_channels &&
-                    config.outputs == net + m.consumption_channels;
+                    config.outputs == net + m.consumption_channels &&
+                    config.supports_path_worms == m.path_worms && !config.supports_tree_worms &&
+                    (!m.path_worms || config.t_node_multidest == m.t_node_multidest);
         for (PortId q = 0; same && q < config.outputs; ++q)
             same = config.output_link_latency[q] == (q < net ? m.t_phy : m.t_cons);
         for (PortId p = 0; same && p < config.inputs; ++p)

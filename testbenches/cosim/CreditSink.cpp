@@ -34,6 +34,7 @@ void CreditSink::cycle() {
     if (valid.read()) {
         const Flit f = flit.read();
         ++received_;
+        if (f.is_bubble()) ++bubbles_;
         if (f.vc >= buffers_.size() || buffers_[f.vc].size() >= depth_) {
             problems_.push_back(fmt::format("{} cycle {}: {} arrived without a credit", name(), now, to_string(f)));
         } else {

@@ -24,7 +24,8 @@ public:
     CreditSink(sc_core::sc_module_name name, unsigned vcs, unsigned depth, double drain, std::uint64_t seed,
                sc_core::sc_time period);
 
-    std::uint64_t flits_received() const { return received_; }
+    std::uint64_t flits_received() const { return received_; }  ///< bubbles included
+    std::uint64_t bubbles_received() const { return bubbles_; }
     bool empty() const;
     const std::vector<std::string>& problems() const { return problems_; }
 
@@ -40,6 +41,7 @@ private:
     std::vector<MessageId> open_worm_;  ///< message whose worm is under way on each VC, 0: none
     std::uint32_t driven_ = 0;
     std::uint64_t received_ = 0;
+    std::uint64_t bubbles_ = 0;
     std::vector<std::string> problems_;
 };
 

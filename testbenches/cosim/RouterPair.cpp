@@ -23,26 +23,14 @@ namespace {
 /// Both routers, their stimulus and downstream models, and the per-cycle comparison.
 class RouterPair : public sc_module {
 public:
-    RouterPair(sc_module_name name, const RtlModel& model, const RouterPairOptions& options)
-        : sc_module(name), period_(5, SC_NS) {
-        const RtlRouterParams& m = model.params;
-        const auto shape = mesh::MeshShape::parse(fmt::format("{}x{}", m.mesh_x, m.mesh_y), false);
-        RouterConfig c;
-        c.name = fmt::format("node{}", options.node);
-        c.node = options.node;
-        c.inputs = static_cast<PortId>(4 + m.injection_channels);
-        c.outputs = static_cast<PortId>(4 + m.consumption_channels);
-        c.vcs = m.vcs;
-        c.buffer_depth = m.buffer_depth;
-        c.t_node = m.t_node;
-        c.t_sw = m.t_sw;
-        for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
-        for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
-        c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
-        mesh::EcubeOptions routing{m.vcs, false, m.consumption_channels};
-        reference_ = std::make_unique<Router>("systemc", c, std::make_unique<mesh::EcubeRouting>(shape, options.node, routing),
-                                              period_, nullptr);
-        rtl_ = model.make(c, period_, nullptr);
+    RouterPair(sc_module_name name, const PairSetup& setup) : sc_module(name), period_(5, SC_NS) {
+        const RouterConfig& c = setup.config;
+        reference_ = std::make_unique<Router>("systemc", c, setup.routing(), period_, nullptr);
+        scoreboard_routing_ = setup.routing();
+        header_format_ = c.header_format;
+        rtl_ = setup.make_rtl(c, period_);
+        if (setup.sources.size() != c.inputs)
+            throw ConfigError(fmt::format("router pair: {} sources for {} inputs", setup.sources.size(), c.inputs));
 
         auto signals = [](const char* base, std::size_t n, auto tag) {
             using Signal = sc_signal<decltype(tag)>;
@@ -59,14 +47,7 @@ public:
         out_credit_ = signals("out_credit", c.outputs, std::uint32_t{});
 
         for (PortId p = 0; p < c.inputs; ++p) {
-            WormSourceConfig sc;
-            sc.vcs = m.vcs;
-            sc.buffer_depth = m.buffer_depth;
-            sc.flit_width = m.flit_width;
-            sc.nodes = shape.nodes();
-            sc.load = options.load;
-            sc.first_message = 1 + p * 100000u;
-            sc.seed = options.seed * 1000 + p;
+            const WormSourceConfig& sc = setup.sources[p];
             sources_.push_back(std::make_unique<WormSource>(fmt::format("source{}", p).c_str(), sc, period_));
             sources_.back()->valid((*in_valid_)[p]);
             sources_.back()->flit((*in_flit_)[p]);
@@ -79,8 +60,8 @@ public:
             rtl_->in_credit[p]((*rtl_in_credit_)[p]);
         }
         for (PortId q = 0; q < c.outputs; ++q) {
-            sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), m.vcs, m.buffer_depth,
-                                                          options.drain, options.seed * 1000 + 500 + q, period_));
+            sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), c.vcs, c.buffer_depth,
+                                                          setup.drain, setup.seed * 1000 + 500 + q, period_));
             sinks_.back()->valid((*ref_out_valid_)[q]);
             sinks_.back()->flit((*ref_out_flit_)[q]);
             sinks_.back()->credit((*out_credit_)[q]);
@@ -97,6 +78,23 @@ public:
     const std::string& mismatch() const { return mismatch_; }
     std::vector<std::unique_ptr<WormSource>>& sources() { return sources_; }
     std::vector<std::unique_ptr<CreditSink>>& sinks() { return sinks_; }
+
+    /// Scoreboard: the real flits the worms started so far must give on the outputs (every
+    /// branch carries the header the routing function gives it and the whole payload).
+    void expected_output(RouterPairResult& result) const {
+        result.expected_out = result.split_worms = result.path_worms = result.tree_worms = 0;
+        for (PortId p = 0; p < sources_.size(); ++p)
+            for (const auto& worm : sources_[p]->started()) {
+                const RouteDecision d = scoreboard_routing_->route(RouteQuery{p, 0, &worm.header});
+                for (const auto& b : d.branches) {
+                    const std::size_t header = encode_header(b.rewritten ? *b.rewritten : worm.header, header_format_).size();
+                    result.expected_out += header + worm.payload;
+                }
+                result.split_worms += d.branches.size() > 1 ? 1 : 0;
+                result.path_worms += worm.header.kind == HeaderKind::DestList ? 1 : 0;
+                result.tree_worms += worm.header.kind == HeaderKind::BitString ? 1 : 0;
+            }
+    }
 
 private:
     SC_HAS_PROCESS(RouterPair);
@@ -134,6 +132,8 @@ private:
 
     sc_time period_;
     std::unique_ptr<Router> reference_;
+    std::unique_ptr<RoutingFunction> scoreboard_routing_;
+    HeaderFormat header_format_;
     std::unique_ptr<RouterModule> rtl_;
     std::unique_ptr<sc_vector<sc_signal<bool>>> in_valid_, ref_out_valid_, rtl_out_valid_;
     std::unique_ptr<sc_vector<sc_signal<Flit>>> in_flit_, ref_out_flit_, rtl_out_flit_;
@@ -148,17 +148,63 @@ private:
 }  // namespace
 
 RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options) {
+    const RtlRouterParams& m = model.params;
+    const auto shape = mesh::MeshShape::parse(fmt::format("{}x{}", m.mesh_x, m.mesh_y), false);
+    PairSetup setup;
+    RouterConfig& c = setup.config;
+    c.name = fmt::format("node{}", options.node);
+    c.node = options.node;
+    c.inputs = static_cast<PortId>(4 + m.injection_channels);
+    c.outputs = static_cast<PortId>(4 + m.consumption_channels);
+    c.vcs = m.vcs;
+    c.buffer_depth = m.buffer_depth;
+    c.t_node = m.t_node;
+    c.t_sw = m.t_sw;
+    c.supports_path_worms = m.path_worms;
+    if (m.path_worms) c.t_node_multidest = m.t_node_multidest;
+    for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
+    for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
+    c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
+    const mesh::EcubeOptions routing{m.vcs, false, m.consumption_channels};
+    setup.routing = [shape, node = options.node, routing] {
+        return std::make_unique<mesh::EcubeRouting>(shape, node, routing);
+    };
+    setup.make_rtl = [&model](const RouterConfig& config, sc_time period) { return model.make(config, period, nullptr); };
+    for (PortId p = 0; p < c.inputs; ++p) {
+        WormSourceConfig sc;
+        sc.vcs = m.vcs;
+        sc.buffer_depth = m.buffer_depth;
+        sc.flit_width = m.flit_width;
+        sc.nodes = shape.nodes();
+        sc.load = options.load;
+        sc.path_worms = m.path_worms ? options.path_worms : 0.0;
+        sc.node = options.node;
+        sc.first_message = 1 + p * 100000u;
+        sc.seed = options.seed * 1000 + p;
+        setup.sources.push_back(sc);
+    }
+    setup.drain = options.drain;
+    setup.seed = options.seed;
+    setup.cycles = options.cycles;
+    return run_pair(setup);
+}
+
+RouterPairResult run_pair(const PairSetup& setup) {
     fresh_sc_kernel();
-    auto* bench = new RouterPair("pair", model, options);  // leaked with its kernel, as in run_lockstep
+    auto* bench = new RouterPair("pair", setup);  // leaked with its kernel, as in run_lockstep
     const sc_time period(5, SC_NS);
-    sc_start(period * static_cast<double>(options.cycles));
+    sc_start(period * static_cast<double>(setup.cycles));
     for (auto& s : bench->sources()) s->stop();
     RouterPairResult result;
     auto count = [&] {
-        result.flits_in = result.flits_out = 0;
+        result.flits_in = result.flits_out = result.bubbles = 0;
         for (auto& s : bench->sources()) result.flits_in += s->flits_sent();
-        for (auto& s : bench->sinks()) result.flits_out += s->flits_received();
-        bool idle = result.flits_in == result.flits_out;
+        for (auto& s : bench->sinks()) {
+            result.flits_out += s->flits_received() - s->bubbles_received();
+            result.bubbles += s->bubbles_received();
+        }
+        bench->expected_output(result);
+        bool idle = result.flits_out == result.expected_out;
         for (auto& s : bench->sources()) idle = idle && s->idle();
         for (auto& s : bench->sinks()) idle = idle && s->empty();
         return idle;

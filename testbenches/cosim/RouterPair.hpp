@@ -1,14 +1,25 @@
-// Side-by-side router bench (issue 6): the SystemC Router and the verilated RTL router of one
-// mesh node share every input wire (random worms on every input port, random back-pressure on
-// every output port); their outputs and returned credits are compared every cycle and the first
-// difference stops the run. Reaches port pairs and VC mixes that e-cube mesh traffic never makes.
+// Side-by-side router bench (issue 6): the SystemC Router and the verilated RTL router (or switch)
+// of one network position share every input wire (random worms on every input port, random
+// back-pressure on every output port); their outputs and returned credits are compared every
+// cycle and the first difference stops the run. Reaches port pairs, VC mixes and headers that
+// network traffic rarely makes. A scoreboard checks at the end that every worm gave, on every
+// branch the routing function names, its header and whole payload.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include <systemc>
+
+#include "systemc/RouterConfig.hpp"
+#include "systemc/RouterModule.hpp"
+#include "systemc/pure/Routing.hpp"
+#include "systemc/pure/TokenRing.hpp"
 #include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/WormSource.hpp"
 
 namespace wormcast::cosim {
 
@@ -18,17 +29,41 @@ struct RouterPairOptions {
     double drain = 0.5;     ///< per output port: probability a downstream slot frees in a cycle
     std::uint64_t seed = 1;
     Cycle cycles = 2000;    ///< cycles of stimulus, then the worms under way are finished
+    /// Per source: probability that a worm is a path worm (models with path worms only).
+    double path_worms = 0.0;
+};
+
+/// One position of a network: the router's configuration, its routing function (one instance for
+/// the SystemC Router, one for the scoreboard), how to build the RTL stand-in, and the stimulus.
+struct PairSetup {
+    RouterConfig config;
+    std::function<std::unique_ptr<RoutingFunction>()> routing;
+    std::function<std::unique_ptr<RouterModule>(const RouterConfig&, sc_core::sc_time)> make_rtl;
+    std::vector<WormSourceConfig> sources;  ///< one per input port
+    double drain = 0.5;
+    std::uint64_t seed = 1;
+    Cycle cycles = 2000;
+    std::shared_ptr<TokenRing> token_ring;  ///< the SystemC router's ATBM ring (config.token_ring)
 };
 
 struct RouterPairResult {
     Cycle cycles = 0;
     std::string mismatch;   ///< first difference, empty if none
     std::uint64_t flits_in = 0;
-    std::uint64_t flits_out = 0;
-    bool drained = false;   ///< every flit sent in came out, all downstream buffers drained
+    std::uint64_t flits_out = 0;      ///< real flits out (bubbles apart)
+    std::uint64_t expected_out = 0;   ///< real flits the worms sent in must give (every branch)
+    std::uint64_t bubbles = 0;        ///< bubbles out
+    std::uint64_t split_worms = 0;    ///< worms replicated here (two branches or more)
+    std::uint64_t path_worms = 0;     ///< worms with a destination-list header
+    std::uint64_t tree_worms = 0;     ///< worms with a bit-string header
+    bool drained = false;   ///< every expected flit came out, all downstream buffers drained
     std::vector<std::string> problems;  ///< credit-protocol and worm-order violations seen downstream
 };
 
+/// Mesh router of a verilated wc_router configuration.
 RouterPairResult run_router_pair(const rtl::RtlModel& model, const RouterPairOptions& options);
+
+/// Any position: the setup says which.
+RouterPairResult run_pair(const PairSetup& setup);
 
 }  // namespace wormcast::cosim

@@ -37,6 +37,8 @@ NetworkParams params_of(const RtlModel& model) {
     p.t_cons = model.params.t_cons;
     p.injection_channels = model.params.injection_channels;
     p.consumption_channels = model.params.consumption_channels;
+    p.path_worms = model.params.path_worms;
+    if (p.path_worms) p.t_node_multidest = model.params.t_node_multidest;
     return p;
 }
 
@@ -207,8 +209,22 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
     p.buffer_depth = 7;
     REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
     p = params_of(rtl_models().front());
+    p.tree_worms = true;
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("tree worms"));
+    // Path worms need a configuration built with them (and the same t_node_multidest).
+    p = params_of(rtl_models().front());
+    REQUIRE_FALSE(rtl_models().front().params.path_worms);
     p.path_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("multicast"));
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+                        Catch::Contains("no verilated configuration matches") && Catch::Contains("path_worms 0 (network: 1)"));
+    for (const auto& model : rtl_models())
+        if (model.params.path_worms) {
+            p = params_of(model);
+            p.t_node_multidest += 1;
+            REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+                                Catch::Contains(fmt::format("t_node_multidest {} (network: {})", model.params.t_node_multidest,
+                                                            p.t_node_multidest)));
+        }
     const auto torus = mesh::MeshShape::parse("4x4", true);
     REQUIRE_THROWS_WITH(mesh_rtl_params(torus, params_of(rtl_models().front())), Catch::Contains("not a 2-D mesh"));
 }

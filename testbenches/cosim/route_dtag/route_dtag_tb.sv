@@ -21,7 +21,8 @@ module route_dtag_tb;
       // Two VCs: VC 0 between switches, VC 1 towards nodes, so the masks tell them apart.
       wc_route_dtag #(.B(B), .STAGES(STAGES), .STAGE(j), .BIDIRECTIONAL(BI), .CONSUMPTION(CONS),
                       .NUM_VCS(2), .NETWORK_VC_MASK(1), .NODE_VC_MASK(2), .IN_PORT(p))
-        u (.row_i(row), .header_i(header), .port_o(port), .vc_mask_o(mask), .error_o(err));
+        u (.row_i(row), .header_i(header), .port_o(port), .vc_mask_o(mask), .branch_o(),
+           .out_header_o(), .out_flits_o(), .error_o(err));
       always @(posedge tick)
         if (err) $display("%0d %0d %0d %0d E", j, row, p, header[31:2]);
         else $display("%0d %0d %0d %0d %0d %0d 0", j, row, p, header[31:2], port, mask);

@@ -1,0 +1,117 @@
+// ATBM token-ring stop of one MIN switch (systemc/pure/TokenRing, ring model, and the token part of
+// Router::allocate_outputs / Router::traverse; Varavithya & Mohapatra §4). A worm whose route has
+// several branches (a tree operation) joins the token queue when its route is known instead of
+// the OCRQs; the queue is served in arrival order (same cycle: input-VC order). While the queue is
+// not empty and the switch does not hold the token it asks for it; the token arriving in a later
+// cycle than the request is taken, and the worm at the front then enters its OCRQs in that cycle
+// (after the worms routed in it). The holder gives the token back after RELEASE_FLITS real flits
+// of the worm (0: at its tail), or at its tail; the token then travels on, PASS cycles per stop.
+// STOPS = 1: the ring is this switch alone (the token comes back to it PASS cycles after it left);
+// the token is at stop 0 at reset as if it had left it in cycle 0.
+module wc_token_stop #(
+    parameter integer NUM_REQ       = 4,  // input VCs (index port * NUM_VCS + vc)
+    parameter integer PASS          = 1,  // token passing time, cycles per stop (>= 1)
+    parameter integer RELEASE_FLITS = 0,  // real flits after which the holder releases (0: tail)
+    parameter integer FIRST         = 1,  // 1: the stop the token leaves at reset
+    // Derived (do not override).
+    parameter integer IDX_W         = (NUM_REQ > 1) ? $clog2(NUM_REQ) : 1,
+    parameter integer CNT_W         = (RELEASE_FLITS > 0) ? $clog2(RELEASE_FLITS + 1) : 1
+) (
+    input  wire               clk_i,
+    input  wire               rst_ni,
+    input  wire               token_i,     // the token arrives from the previous stop
+    output wire               token_o,     // the token leaves towards the next stop (PASS cycles)
+    input  wire [NUM_REQ-1:0] tree_i,      // route known this cycle, a tree operation: queue up
+    output reg  [NUM_REQ-1:0] grant_o,     // the front worm takes the token: enter the OCRQs
+    input  wire [NUM_REQ-1:0] real_i,      // input VC r sent a real flit (not a bubble) this cycle
+    input  wire [NUM_REQ-1:0] tail_i,      // and it was a tail
+    output wire               error_o      // sticky: a worm queued twice
+);
+  reg [NUM_REQ-1:0] member_q;          // waiting for the token
+  reg [NUM_REQ*NUM_REQ-1:0] older_q;   // bit j*NUM_REQ+i: j joined before i
+  reg pending_q;                       // asked for the token in an earlier cycle
+  reg held_q;
+  reg [IDX_W-1:0] holder_q;            // input VC of the worm holding the token
+  reg [CNT_W-1:0] forwarded_q;         // its real flits since the grant
+
+  wire [NUM_REQ-1:0] queued = member_q | tree_i;
+  // The front: queued, and no other queued worm is ahead of it (joined earlier, or in this
+  // cycle from a lower-numbered input VC).
+  integer i, j;
+  reg [NUM_REQ-1:0] front;
+  reg behind;
+  always @(*) begin
+    front = '0;
+    for (i = 0; i < NUM_REQ; i = i + 1) begin
+      behind = 1'b0;
+      for (j = 0; j < NUM_REQ; j = j + 1)
+        if (j != i && queued[j] &&
+            (tree_i[i] ? (member_q[j] || (tree_i[j] && j < i)) : (!tree_i[j] && older_q[j*NUM_REQ+i])))
+          behind = 1'b1;
+      front[i] = queued[i] && !behind;
+    end
+  end
+
+  wire take = token_i && pending_q && !held_q;
+  always @(*) grant_o = take ? front : '0;
+  // The holder, from the cycle it takes the token: its worm may send its head in that cycle
+  // (it takes its outputs and crosses the switch at once), and that flit counts.
+  integer f;
+  reg [IDX_W-1:0] front_index;
+  always @(*) begin
+    front_index = '0;
+    for (f = 0; f < NUM_REQ; f = f + 1) if (front[f]) front_index = IDX_W'(f);
+  end
+  wire holding = held_q || take;
+  wire [IDX_W-1:0] holder = take ? front_index : holder_q;
+  wire [CNT_W-1:0] counted = take ? '0 : forwarded_q;
+  wire [CNT_W-1:0] forwarded = counted + 1'b1;
+  wire holder_sent = holding && real_i[holder];
+  wire release_token = holder_sent && (tail_i[holder] || (RELEASE_FLITS > 0 && 32'(forwarded) >= RELEASE_FLITS));
+  // Ask while worms wait and the token is elsewhere; an arrival nobody takes goes on.
+  wire ask = |queued && !held_q && !take;
+  wire leave = (token_i && !take) || release_token;
+
+  // The token on its way to the next stop: leaves in cycle c, arrives there in c + PASS.
+  reg [PASS-1:0] travel_q;
+  assign token_o = travel_q[PASS-1];
+
+  integer a, b;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      member_q    <= '0;
+      older_q     <= '0;
+      pending_q   <= 1'b0;
+      held_q      <= 1'b0;
+      holder_q    <= '0;
+      forwarded_q <= '0;
+      travel_q    <= PASS'(FIRST != 0 ? 1 : 0);
+    end else begin
+      member_q <= queued & ~grant_o;
+      for (a = 0; a < NUM_REQ; a = a + 1)
+        if (tree_i[a])
+          for (b = 0; b < NUM_REQ; b = b + 1) begin
+            older_q[b*NUM_REQ+a] <= member_q[b] || (tree_i[b] && b < a);
+            older_q[a*NUM_REQ+b] <= tree_i[b] && a < b;
+          end
+      // A request stays until the token is taken (the ring keeps the first request's cycle).
+      pending_q <= (pending_q || ask) && !take;
+      held_q <= holding && !release_token;
+      holder_q <= holder;
+      forwarded_q <= holder_sent ? forwarded : counted;
+      travel_q <= (travel_q << 1) | PASS'(leave);
+    end
+  end
+
+  reg error_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) error_q <= 1'b0;
+    else if (|(tree_i & member_q)) begin
+      error_q <= 1'b1;
+`ifndef SYNTHESIS
+      $display("%m: a worm joined the token queue twice (%b)", tree_i & member_q);
+`endif
+    end
+  end
+  assign error_o = error_q;
+endmodule

@@ -1,0 +1,190 @@
+// Side-by-side co-simulation of one MIN switch with tree worms (issue 6): the verilated
+// rtl/wc_min_switch.sv (TREE_WORMS = 1) and the SystemC Router with UniMinRouting / BiMinRouting of
+// the same switch share seeded random worms (bit-string tree worms and unicasts) on every input
+// and random back-pressure on every output; every output and returned credit equal in every cycle.
+// A configuration with the ATBM token ring (a ring of this switch alone) is compared with the
+// SystemC router holding a TokenRing of one stop.
+// Tree worms from one input at a time where the scoreboard must see everything drain: with tree
+// worms from two inputs wanting the same outputs the SystemC switch allocator can stall for good
+// (each output arbiter holds a different one of them, and neither moves while neither wins;
+// docs/rtl.md), which the RTL reproduces cycle for cycle.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/RouterPair.hpp"
+#include "topologies/min/ConsumptionChannels.hpp"
+#include "topologies/min/MinReachTable.hpp"
+#include "topologies/min/MinRoutingConfig.hpp"
+#include "topologies/min/MinWiring.hpp"
+
+using namespace wormcast;
+using namespace wormcast::cosim;
+using namespace wormcast::rtl;
+
+namespace {
+
+struct SwitchRun {
+    std::uint32_t row = 0;
+    double load = 0.5;
+    double drain = 0.5;
+    std::uint64_t seed = 1;
+    int tree_input = -1;  ///< the one input that sends tree worms; -1: every input
+};
+
+/// The switch (stage of the model, `run.row`) as MinNetwork builds it, fed tree worms and
+/// unicasts that it can route: every destination it reaches (a UNI switch or a BI worm coming
+/// down), any node from a BI left port (the worm goes on towards the turnaround stage).
+PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
+    const RtlSwitchParams& m = model.params;
+    min::MinShape shape;
+    shape.kind = m.bidirectional ? min::MinKind::Bidirectional : min::MinKind::Unidirectional;
+    shape.radix = m.radix;
+    shape.stages = m.stages;
+    const auto wiring = std::make_shared<min::MinWiring>(shape);
+    const auto table = std::make_shared<min::MinReachTable>(*wiring);
+    const min::ConsumptionChannels consumption(shape, m.consumption_channels);
+    const min::SwitchId id{m.stage, run.row};
+    min::MinRoutingConfig routing;
+    routing.network_vc_mask = (1u << m.vcs) - 1;
+    routing.node_vc_mask = routing.network_vc_mask;
+    routing.consumption_channels = m.consumption_channels;
+
+    PairSetup setup;
+    RouterConfig& c = setup.config;
+    c.name = fmt::format("s{}_{}", id.stage, id.row);
+    c.node = id.stage * shape.rows() + id.row;
+    c.inputs = shape.switch_ports();
+    c.outputs = consumption.outputs(id);
+    c.vcs = m.vcs;
+    c.buffer_depth = m.buffer_depth;
+    c.t_node = m.t_node;
+    c.t_node_multidest = m.t_node_multidest;
+    c.t_sw = m.t_sw;
+    c.supports_tree_worms = true;
+    if (m.token_ring) {
+        setup.token_ring = std::make_shared<TokenRing>(1, m.token_pass, TokenModel::Ring);
+        c.token_ring = setup.token_ring.get();
+        c.token_stop = 0;
+        c.token_release_flits = m.token_release_flits;
+    }
+    c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
+    c.output_link_latency.assign(c.outputs, m.t_phy);
+    c.input_credit_latency.assign(c.inputs, m.t_phy);
+    for (NodeId a = 0; a < shape.nodes(); ++a) {
+        const min::PortEndpoint in = wiring->node_entry(a), out = wiring->node_exit(a);
+        if (in.switch_id.stage == id.stage && in.switch_id.row == id.row) c.input_credit_latency[in.port] = m.t_inj;
+        if (out.switch_id.stage == id.stage && out.switch_id.row == id.row)
+            for (std::uint32_t ch = 0; ch < consumption.channels(); ++ch)
+                c.output_link_latency[consumption.port(a, ch)] = m.t_cons;
+    }
+    setup.routing = [wiring, table, id, routing] { return min::make_min_routing(*wiring, *table, id, routing); };
+    setup.make_rtl = [&model, row = run.row](const RouterConfig& config, sc_core::sc_time period) {
+        return model.make(config, period, nullptr, row);
+    };
+    const min::NodeRange below = table->at(id).all;
+    std::vector<NodeId> reached, all;
+    for (NodeId a = 0; a < shape.nodes(); ++a) {
+        all.push_back(a);
+        if (below.contains(a)) reached.push_back(a);
+    }
+    for (PortId p = 0; p < c.inputs; ++p) {
+        WormSourceConfig sc;
+        sc.vcs = m.vcs;
+        sc.buffer_depth = m.buffer_depth;
+        sc.flit_width = m.flit_width;
+        sc.nodes = shape.nodes();
+        sc.load = run.load;
+        sc.tree_worms = run.tree_input < 0 || run.tree_input == p ? 0.6 : 0.0;
+        sc.max_destinations = 2 * m.radix;
+        const bool from_left = m.bidirectional && p < m.radix;
+        sc.destinations = from_left ? all : reached;
+        sc.near = reached;
+        sc.first_message = 1 + p * 100000u;
+        sc.seed = run.seed * 1000 + p;
+        setup.sources.push_back(sc);
+    }
+    setup.drain = run.drain;
+    setup.seed = run.seed;
+    setup.cycles = 1500;
+    return setup;
+}
+
+}  // namespace
+
+TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random bit-strings and "
+          "random back-pressure",
+          "[cosim][switch][treeworm]") {
+    REQUIRE(rtl_switch_models().size() >= 3);
+    int runs = 0;
+    for (const auto& model : rtl_switch_models()) {
+        const std::uint32_t rows = [&] {
+            std::uint32_t r = 1;
+            for (unsigned i = 1; i < model.params.stages; ++i) r *= model.params.radix;
+            return r;
+        }();
+        const int inputs = static_cast<int>(model.params.bidirectional ? 2 * model.params.radix : model.params.radix);
+        std::uint64_t bubbles = 0, splits = 0;
+        for (const std::uint32_t row : {0u, rows - 1})
+            for (const auto& [load, drain] : {std::pair{0.4, 0.9}, std::pair{0.9, 0.3}, std::pair{1.0, 0.15}}) {
+                SwitchRun run;
+                run.row = row;
+                run.load = load;
+                run.drain = drain;
+                run.seed = 7 + static_cast<std::uint64_t>(runs);
+                run.tree_input = runs % inputs;
+                const PairSetup setup = switch_setup(model, run);
+                const RouterPairResult r = run_pair(setup);
+                INFO("switch " << model.name << ", row " << row << ", load " << load << ", drain " << drain
+                               << ", seed " << run.seed << ", tree worms from input " << run.tree_input);
+                INFO(r.mismatch);
+                INFO(r.cycles << " cycles, flits in " << r.flits_in << ", out " << r.flits_out << " of "
+                              << r.expected_out << " expected, " << r.bubbles << " bubbles, " << r.tree_worms
+                              << " tree worms, " << r.split_worms << " split");
+                for (const auto& p : r.problems) UNSCOPED_INFO(p);
+                REQUIRE(r.mismatch.empty());
+                REQUIRE(r.problems.empty());
+                REQUIRE(r.drained);
+                REQUIRE(r.flits_out == r.expected_out);
+                REQUIRE(r.flits_in > 200);
+                REQUIRE(r.tree_worms > 10);
+                if (setup.token_ring) REQUIRE(setup.token_ring->stats(0).grants > 5);
+                bubbles += r.bubbles;
+                splits += r.split_worms;
+                ++runs;
+            }
+        // Replication to several branches, and bubbles on free branches while one is blocked.
+        INFO("switch " << model.name << ": " << splits << " split worms, " << bubbles << " bubbles");
+        REQUIRE(splits > 50);
+        REQUIRE(bubbles > 0);
+    }
+    REQUIRE(runs == static_cast<int>(6 * rtl_switch_models().size()));
+}
+
+TEST_CASE("tree worms from every input: the RTL MIN switch stays in lock step with the SystemC switch",
+          "[cosim][switch][treeworm]") {
+    // Competing tree worms: every output and credit equal in every cycle, also where the
+    // SystemC switch allocator stalls (then both stall alike and the run does not drain).
+    int runs = 0, drained = 0;
+    for (const auto& model : rtl_switch_models())
+        for (const std::uint64_t seed : {101u, 102u, 103u}) {
+            SwitchRun run;
+            run.row = static_cast<std::uint32_t>(seed % 2);
+            run.load = 0.8;
+            run.drain = 0.5;
+            run.seed = seed;
+            const RouterPairResult r = run_pair(switch_setup(model, run));
+            INFO("switch " << model.name << ", seed " << seed << ": " << r.cycles << " cycles, flits in "
+                           << r.flits_in << ", out " << r.flits_out << " of " << r.expected_out << " expected");
+            INFO(r.mismatch);
+            for (const auto& p : r.problems) UNSCOPED_INFO(p);
+            REQUIRE(r.mismatch.empty());
+            REQUIRE(r.problems.empty());
+            REQUIRE(r.tree_worms > 20);
+            drained += r.drained ? 1 : 0;
+            ++runs;
+        }
+    REQUIRE(runs == static_cast<int>(3 * rtl_switch_models().size()));
+    REQUIRE(drained > 0);
+}
