@@ -65,7 +65,7 @@ private:
     struct Worm {
         bool active = false;
         MessageId message = 0;
-        std::vector<std::uint32_t> header;  ///< header flits' data (pure/Header encoding)
+        std::vector<FlitWord> header;       ///< header flits' data (pure/Header encoding)
         std::uint32_t payload = 0;          ///< payload flits
         std::uint32_t sent = 0;             ///< flits sent, header included
     };

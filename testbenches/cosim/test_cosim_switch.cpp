@@ -50,6 +50,8 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
     routing.network_vc_mask = (1u << m.vcs) - 1;
     routing.node_vc_mask = routing.network_vc_mask;
     routing.consumption_channels = m.consumption_channels;
+    // The RTL switch routes a forward worm to the lowest right port only (docs/rtl.md).
+    routing.forward = min::MinForward::Fixed;
 
     PairSetup setup;
     RouterConfig& c = setup.config;
