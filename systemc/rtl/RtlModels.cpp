@@ -79,6 +79,23 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     return r;
 }
 
+NetworkParams mesh_network_params(const RtlRouterParams& rtl) {
+    NetworkParams p;
+    p.vcs = rtl.vcs;
+    p.buffer_depth = rtl.buffer_depth;
+    p.flit_width = rtl.flit_width;
+    p.t_node = rtl.t_node;
+    p.t_sw = rtl.t_sw;
+    p.t_phy = rtl.t_phy;
+    p.t_inj = rtl.t_inj;
+    p.t_cons = rtl.t_cons;
+    p.injection_channels = rtl.injection_channels;
+    p.consumption_channels = rtl.consumption_channels;
+    p.path_worms = rtl.path_worms;
+    if (rtl.path_worms) p.t_node_multidest = rtl.t_node_multidest;
+    return p;
+}
+
 const RtlModel& find_rtl_model(const RtlRouterParams& params) {
     for (const auto& m : rtl_models())
         if (m.params == params) return m;

@@ -94,6 +94,9 @@ const std::vector<RtlSwitchModel>& rtl_switch_models();
 /// The parameters an RTL router needs to stand in for a router of this mesh network; throws
 /// ConfigError for what the RTL does not implement (tori, other dimensions, tree worms).
 RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& params);
+/// The network parameters a mesh of this verilated configuration runs with (the inverse of
+/// mesh_rtl_params; every parameter the RTL does not fix keeps its default).
+NetworkParams mesh_network_params(const RtlRouterParams& rtl);
 
 /// The built model with exactly these parameters; throws ConfigError naming, for every built
 /// configuration, the parameters that differ.

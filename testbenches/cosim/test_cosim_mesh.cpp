@@ -25,22 +25,7 @@ const mesh::MeshShape& mesh4x4() {
     return shape;
 }
 
-NetworkParams params_of(const RtlModel& model) {
-    NetworkParams p;
-    p.vcs = model.params.vcs;
-    p.buffer_depth = model.params.buffer_depth;
-    p.flit_width = model.params.flit_width;
-    p.t_node = model.params.t_node;
-    p.t_sw = model.params.t_sw;
-    p.t_phy = model.params.t_phy;
-    p.t_inj = model.params.t_inj;
-    p.t_cons = model.params.t_cons;
-    p.injection_channels = model.params.injection_channels;
-    p.consumption_channels = model.params.consumption_channels;
-    p.path_worms = model.params.path_worms;
-    if (p.path_worms) p.t_node_multidest = model.params.t_node_multidest;
-    return p;
-}
+NetworkParams params_of(const RtlModel& model) { return mesh_network_params(model.params); }
 
 std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles, std::uint64_t seed) {
     UniformTraffic t;

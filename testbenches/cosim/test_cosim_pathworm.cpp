@@ -26,22 +26,7 @@ const mesh::MeshShape& mesh4x4() {
     return shape;
 }
 
-NetworkParams params_of(const RtlRouterParams& m) {
-    NetworkParams p;
-    p.vcs = m.vcs;
-    p.buffer_depth = m.buffer_depth;
-    p.flit_width = m.flit_width;
-    p.t_node = m.t_node;
-    p.t_node_multidest = m.t_node_multidest;
-    p.t_sw = m.t_sw;
-    p.t_phy = m.t_phy;
-    p.t_inj = m.t_inj;
-    p.t_cons = m.t_cons;
-    p.injection_channels = m.injection_channels;
-    p.consumption_channels = m.consumption_channels;
-    p.path_worms = m.path_worms;
-    return p;
-}
+NetworkParams params_of(const RtlRouterParams& m) { return mesh_network_params(m); }
 
 /// `count` requests at random cycles below `span` from random sources: a third unicasts, the
 /// others multicasts to 2..8 distinct random nodes other than the source.
