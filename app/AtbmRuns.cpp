@@ -3,7 +3,6 @@
 #include "app/AtbmRuns.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -12,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "app/Runner.hpp"
+#include "app/Stopwatch.hpp"
 #include "testbenches/traffic/MixedTraffic.hpp"
 #include "topologies/min/AtbmLatency.hpp"
 #include "topologies/min/MinSoftwareFirmware.hpp"
@@ -91,12 +91,11 @@ KpRunOutcome run_atbm_single(const AtbmSingleSpec& spec) {
                       true}};
     RunOptions run;
     run.seed = spec.seed;
-    const auto start = std::chrono::steady_clock::now();
-    const RunResult r =
-        run_network(atbm_network(spec.shape, model, spec.scheme), model.params, sends, run);
+    const auto [r, wall_seconds] = timed([&] {
+        return run_network(atbm_network(spec.shape, model, spec.scheme), model.params, sends, run);
+    });
     KpRunOutcome outcome;
-    outcome.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    outcome.wall_seconds = wall_seconds;
     outcome.ok = r.ok();
     outcome.latency_cycles = r.pattern_latency;
     outcome.startups_max = r.startups_max;
@@ -165,12 +164,11 @@ KpRunOutcome run_atbm_load(const AtbmLoadSpec& spec) {
     RunOptions run;
     run.seed = spec.seed;
     run.drain_limit = spec.drain_limit;
-    const auto start = std::chrono::steady_clock::now();
-    const RunResult r =
-        run_network(atbm_network(spec.shape, model, spec.scheme), model.params, sends, run);
+    const auto [r, wall_seconds] = timed([&] {
+        return run_network(atbm_network(spec.shape, model, spec.scheme), model.params, sends, run);
+    });
     KpRunOutcome outcome;
-    outcome.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    outcome.wall_seconds = wall_seconds;
     outcome.multicast_mean_cycles = r.multicast_latency.mean;
     outcome.unicast_mean_cycles = r.unicast_latency.mean;
     outcome.startups_max = r.startups_max;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/MeshMulticastRuns.hpp"
+#include "app/Stopwatch.hpp"
 #include "topologies/mesh/MulticastWorkloads.hpp"
 
 namespace wormcast::app {
@@ -69,11 +70,10 @@ KpRunOutcome run_kp_point(const KpRunSpec& spec) {
         spec.overlap == KpOverlap::Complete
             ? mesh::complete_overlap_workload(nodes, spec.sources, spec.set_size, rng, spec.length)
             : mesh::random_overlap_workload(nodes, spec.sources, spec.set_size, rng, spec.length);
-    const auto start = std::chrono::steady_clock::now();
-    const RunResult r = run_mesh_pattern(spec.config, params, pattern, spec.seed);
+    const auto [r, wall_seconds] =
+        timed([&] { return run_mesh_pattern(spec.config, params, pattern, spec.seed); });
     KpRunOutcome outcome;
-    outcome.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    outcome.wall_seconds = wall_seconds;
     outcome.ok = r.ok();
     outcome.latency_cycles = r.pattern_latency;
     outcome.startups_max = r.startups_max;

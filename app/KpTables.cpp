@@ -3,12 +3,13 @@
 #include "app/KpTables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
+
+#include "app/Stopwatch.hpp"
 
 namespace wormcast::app {
 
@@ -322,12 +323,9 @@ int reproduce_kp_table(int number, const ReproduceOptions& options) {
     const unsigned runs = kp_table_runs(options);
     const unsigned jobs = resolve_jobs(options.jobs);
     kp_make_directory(options.out_dir);
-    const auto start = std::chrono::steady_clock::now();
     std::cout.flush();
-    const auto cells =
-        run_kp_table(table, runs, options.seed, jobs, kp_progress_printer(table.name));
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto [cells, wall] = timed(
+        [&] { return run_kp_table(table, runs, options.seed, jobs, kp_progress_printer(table.name)); });
     print_kp_table(std::cout, table, cells, runs, options.seed);
     const std::string csv = kp_path(options.out_dir, table.name + ".csv");
     write_kp_table_csv(csv, table, cells);
