@@ -2,7 +2,10 @@
 // arbiter picks one VC that asks for outputs; per output port a round-robin arbiter picks one of
 // the inputs whose pick asks for it. An input wins when every output it asks for picked it (a
 // replicating worm needs all its branches at once). An input's arbiter moves when it won, an
-// output's when the input it picked won.
+// output's when the input it picked won. Against the livelock of two several-output requests that
+// each hold one output's pick, a round-robin arbiter over the inputs names a priority one among
+// the inputs whose pick asks for several outputs; the outputs it asks for do not see the other
+// several-output requests, and it moves past the priority input when that input wins.
 module wc_switch_alloc #(
     parameter integer NUM_IN  = 5,
     parameter integer NUM_OUT = 5,
@@ -22,6 +25,10 @@ module wc_switch_alloc #(
   wire [NUM_IN-1:0] in_valid;
   wire [NUM_IN*NUM_OUT-1:0] in_want;  // outputs asked for by each input's pick
   wire [NUM_OUT-1:0] out_valid;
+  wire [NUM_IN-1:0] in_multi;  // the input's pick asks for several outputs
+  wire prio_valid;
+  wire [IN_W-1:0] prio;  // the priority one among them
+  wire [NUM_OUT-1:0] prio_want = prio_valid ? in_want[32'(prio)*NUM_OUT+:NUM_OUT] : '0;
 
   genvar p, q, v;
   generate
@@ -48,14 +55,27 @@ module wc_switch_alloc #(
         assign picked_by[q] = out_valid[q] && (out_sel_o[q*IN_W+:IN_W] == IN_W'(p));
       end
       wire [NUM_OUT-1:0] asked = in_want[p*NUM_OUT+:NUM_OUT];
+      assign in_multi[p] = |(asked & (asked - 1'b1));
       assign in_grant_o[p] = in_valid[p] && ((asked & picked_by) == asked);
       assign in_grant_vc_o[p*VC_W+:VC_W] = pick;
     end
+    wc_rr_arbiter #(
+        .N(NUM_IN)
+    ) u_prio_arb (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .req_i  (in_multi),
+        .grant_i(in_grant_o[prio]),
+        .valid_o(prio_valid),
+        .pick_o (prio)
+    );
     for (q = 0; q < NUM_OUT; q = q + 1) begin : g_out
       wire [NUM_IN-1:0] requests;
       wire [IN_W-1:0] pick;
       for (p = 0; p < NUM_IN; p = p + 1) begin : g_req
-        assign requests[p] = in_want[p*NUM_OUT+q];
+        // The priority input's outputs ignore the other several-output requests.
+        assign requests[p] = in_want[p*NUM_OUT+q] &&
+            !(prio_want[q] && in_multi[p] && (prio != IN_W'(p)));
       end
       wc_rr_arbiter #(
           .N(NUM_IN)

@@ -1,12 +1,15 @@
 // Switch allocator construction (see SwitchAllocator.hpp).
 #include "systemc/SwitchAllocator.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace wormcast {
 
 SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs)
-    : chosen_vc_(inputs, RoundRobinArbiter::kNone),
+    : multi_arbiter_(std::clamp<unsigned>(inputs, 1, PortSet::kCapacity)),
+      chosen_vc_(inputs, RoundRobinArbiter::kNone),
       chosen_outputs_(inputs),
       output_requests_(outputs),
       granted_to_(inputs) {

@@ -1,6 +1,12 @@
 // Separable input-first switch allocator (DESIGN.md §4): per input port a round-robin arbiter
 // picks one ready VC, per output port a round-robin arbiter picks one input port. A request
-// naming several outputs (a replicating tree worm) wins only if every output picks it.
+// naming several outputs (a replicating worm) wins only if every output picks it. So that two
+// such requests over the same outputs cannot each hold one output's pick for ever (a livelock:
+// neither wins, no arbiter moves), one of them has priority: a round-robin pointer over the inputs
+// names the first input whose request names several outputs, and the outputs it names do not
+// consider the other several-output requests. It still competes with single-output requests
+// there; an output that picked it and lost keeps its pick, the others move on as their picks win,
+// so it wins within a round of the output arbiters, and the pointer then moves past it.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +38,7 @@ class SwitchAllocator {
   private:
     std::vector<RoundRobinArbiter> input_arbiters_;
     std::vector<RoundRobinArbiter> output_arbiters_;
+    RoundRobinArbiter multi_arbiter_;  ///< over inputs: which several-output request has priority
     std::vector<int> chosen_vc_;
     std::vector<PortSet> chosen_outputs_;
     std::vector<PortSet> output_requests_;  ///< [output]: inputs asking for it
@@ -55,6 +62,18 @@ void SwitchAllocator::allocate(const std::vector<std::uint32_t>& ready, Want&& w
         chosen_outputs_[p].for_each(
             [&](unsigned q) { output_requests_[q].set(static_cast<unsigned>(p)); });
     }
+    // The priority several-output request: its outputs do not consider the other ones.
+    PortSet multi;
+    for (std::size_t p = 0; p < inputs; ++p)
+        if (chosen_vc_[p] != RoundRobinArbiter::kNone && chosen_outputs_[p].count() > 1)
+            multi.set(static_cast<unsigned>(p));
+    const int priority = multi_arbiter_.pick(multi);
+    if (priority != RoundRobinArbiter::kNone) {
+        PortSet others = multi;
+        others.reset(static_cast<unsigned>(priority));
+        chosen_outputs_[static_cast<std::size_t>(priority)].for_each(
+            [&](unsigned q) { output_requests_[q] = output_requests_[q].without(others); });
+    }
     // Stage 2: each output port picks one input; an input wins if it got all its outputs.
     std::vector<int>& winner = chosen_vc_;  // reuse: reset below for inputs that lose
     for (std::size_t q = 0; q < output_arbiters_.size(); ++q) {
@@ -66,6 +85,7 @@ void SwitchAllocator::allocate(const std::vector<std::uint32_t>& ready, Want&& w
         if (winner[p] == RoundRobinArbiter::kNone || granted_to_[p] != chosen_outputs_[p])
             continue;
         input_arbiters_[p].grant(winner[p]);
+        if (static_cast<int>(p) == priority) multi_arbiter_.grant(priority);
         chosen_outputs_[p].for_each(
             [&](unsigned q) { output_arbiters_[q].grant(static_cast<int>(p)); });
         grants.push_back(
