@@ -14,12 +14,19 @@ namespace wormcast {
 struct ActivityMonitor {
     std::int64_t flits_in_network =
         0;                         ///< injected by NICs and not yet consumed (bubbles excluded)
+    /// Flits and bubbles in the input buffers of RTL routers (received, credit not yet returned).
+    /// An RTL router is a black box whose replication cannot be followed flit by flit, so its
+    /// flits leave flits_in_network while inside; this keeps the watchdog seeing them.
+    std::int64_t flits_in_rtl_buffers = 0;
     Cycle last_progress = 0;       ///< last cycle any flit moved anywhere
     std::uint64_t flit_moves = 0;  ///< total flit hops (crossbar traversals + NIC transfers)
 
     /// First error raised inside a process (bad header, broken invariant): the run stops and the
     /// runner rethrows it as it was, instead of SystemC's generic report.
     std::exception_ptr fault;
+
+    /// Something waits to move: flits between NICs, or in an RTL router's buffers.
+    bool holds_flits() const { return flits_in_network > 0 || flits_in_rtl_buffers > 0; }
 
     void moved(Cycle now) {
         last_progress = now;

@@ -163,9 +163,10 @@ private:
         InValidBits valid;
         InFlitBits flits;
         OutCreditBits credits;
-        std::int64_t entered = 0;
+        std::int64_t entered = 0, received = 0;
         for (PortId p = 0; p < config_.inputs; ++p) {
             rtl_pins::put_bit(valid, p, in_valid[p].read());
+            if (in_valid[p].read()) ++received;
             if (in_valid[p].read() && !in_flit[p].read().is_bubble()) ++entered;
             const std::uint64_t bits = in_flit[p].read().pack();
             rtl_pins::put_word(flits, 2 * p, static_cast<std::uint32_t>(bits));
@@ -177,7 +178,10 @@ private:
         rtl_out_credit_.write(credits);
         // Flits in the network (the deadlock watchdog, the end of a run): a router that
         // replicates or shortens a header changes the count by what leaves minus what enters.
-        if (monitor_) monitor_->flits_in_network -= entered;
+        if (monitor_) {
+            monitor_->flits_in_network -= entered;
+            monitor_->flits_in_rtl_buffers += received;
+        }
     }
 
     /// What the RTL registered in cycle `cycle`: statistics, progress, and its error flag.
@@ -185,6 +189,11 @@ private:
         if (rtl_error_.read())
             throw ModelError(fmt::format("{} cycle {}: the RTL router flagged a protocol error (its message is above)",
                                          name(), cycle));
+        if (monitor_) {  // one credit per slot freed: a flit or bubble left an input buffer
+            const InCreditBits& credits = rtl_in_credit_.read();
+            for (PortId p = 0; p < config_.inputs; ++p)
+                monitor_->flits_in_rtl_buffers -= __builtin_popcount(rtl_pins::get_word(credits, p));
+        }
         const OutValidBits& valid = rtl_out_valid_.read();
         for (PortId q = 0; q < config_.outputs; ++q) {
             if (!rtl_pins::get_bit(valid, q)) continue;
