@@ -1,0 +1,42 @@
+// Test top: an ATBM token ring of STOPS switches' token stops (rtl/wc_token_stop.sv), each stop's
+// token_o wired to the next stop's token_i as the switches of one group would be; stop 0 is the one
+// the token leaves at reset. Driven by testbenches/cosim/token_ring/test_token_ring.cpp.
+module token_ring_tb #(
+    parameter integer STOPS         = 3,
+    parameter integer NUM_REQ       = 2,  // input VCs per stop
+    parameter integer PASS          = 1,
+    parameter integer RELEASE_FLITS = 0
+) (
+    input  wire                       clk_i,
+    input  wire                       rst_ni,
+    input  wire [STOPS*NUM_REQ-1:0]   tree_i,
+    input  wire [STOPS*NUM_REQ-1:0]   real_i,
+    input  wire [STOPS*NUM_REQ-1:0]   tail_i,
+    output wire [STOPS*NUM_REQ-1:0]   grant_o,
+    output wire [STOPS-1:0]           token_o,  // the token arriving at each stop's next one
+    output wire                       error_o
+);
+  wire [STOPS-1:0] error;
+  genvar s;
+  generate
+    for (s = 0; s < STOPS; s = s + 1) begin : g_stop
+      wc_token_stop #(
+          .NUM_REQ      (NUM_REQ),
+          .PASS         (PASS),
+          .RELEASE_FLITS(RELEASE_FLITS),
+          .FIRST        (s == 0 ? 1 : 0)
+      ) u_stop (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .token_i(token_o[(s + STOPS - 1) % STOPS]),
+          .token_o(token_o[s]),
+          .tree_i (tree_i[s*NUM_REQ+:NUM_REQ]),
+          .grant_o(grant_o[s*NUM_REQ+:NUM_REQ]),
+          .real_i (real_i[s*NUM_REQ+:NUM_REQ]),
+          .tail_i (tail_i[s*NUM_REQ+:NUM_REQ]),
+          .error_o(error[s])
+      );
+    end
+  endgenerate
+  assign error_o = |error;
+endmodule
