@@ -383,11 +383,7 @@ int reproduce_atbm_fig14(const ReproduceOptions& options) {
         [&](const Points& p, std::ostream& log) {
             return write_atbm_fig14_plot(options.out_dir, figure, p, log);
         },
-        [](const AtbmFig14Point& pt) -> std::optional<std::string> {
-            if (!pt.latency_us.failed) return std::nullopt;
-            return fmt::format("{} runs failed, first: {}", pt.latency_us.failed,
-                               pt.latency_us.first_problem);
-        });
+        [](const AtbmFig14Point& pt) { return failed_runs(pt.latency_us); });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -455,11 +455,7 @@ int reproduce_kp_figure(int number, const ReproduceOptions& options) {
         [&](const Points& p, std::ostream& log) {
             return write_kp_figure_plot(options.out_dir, figure, p, log);
         },
-        [](const KpFigurePoint& pt) -> std::optional<std::string> {
-            if (!pt.latency_us.failed) return std::nullopt;
-            return fmt::format("{} runs failed, first: {}", pt.latency_us.failed,
-                               pt.latency_us.first_problem);
-        });
+        [](const KpFigurePoint& pt) { return failed_runs(pt.latency_us); });
 }
 
 }  // namespace wormcast::app

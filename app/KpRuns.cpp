@@ -99,6 +99,11 @@ std::uint64_t kp_seed(std::uint64_t base, std::initializer_list<std::uint64_t> p
     return h;
 }
 
+std::optional<std::string> failed_runs(const KpStats& stats) {
+    if (!stats.failed) return std::nullopt;
+    return fmt::format("{} runs failed, first: {}", stats.failed, stats.first_problem);
+}
+
 KpStats kp_stats(const std::vector<KpRunOutcome>& outcomes,
                  const std::function<double(const KpRunOutcome&)>& value) {
     KpStats s;

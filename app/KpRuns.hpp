@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,9 @@ struct KpStats {
     double stddev = 0;  ///< sample standard deviation (0 for fewer than two runs)
     std::string first_problem;
 };
+/// What a figure's run_figure reports for a point whose runs failed: "N runs failed, first: why";
+/// nothing when all succeeded.
+std::optional<std::string> failed_runs(const KpStats& stats);
 /// value(outcome) of every ok outcome; failures are counted, not averaged.
 KpStats kp_stats(const std::vector<KpRunOutcome>& outcomes,
                  const std::function<double(const KpRunOutcome&)>& value);
