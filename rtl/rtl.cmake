@@ -21,6 +21,16 @@ add_test(NAME "rtl lint: wc_router (5x3 mesh, 2 injection + 2 consumption ports,
 add_test(NAME "rtl lint: wc_router (path worms, 4x4 mesh, 4 consumption ports, 2 VCs, depth 1, 8-bit flits)"
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GNUM_CONS=4
                  -GNUM_VCS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_NODE_MULTIDEST=3 ${WORMCAST_RTL_SOURCES})
+# The router with e-cube tree worms (bit-strings of several flits, five branches), alone and with
+# path worms.
+add_test(NAME "rtl lint: wc_router (tree worms, 5x3 mesh, 2 injection + 2 consumption ports, depth 1, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GTREE_WORMS=1 -GMESH_X=5
+                 -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GBUF_DEPTH=1 -GFLIT_WIDTH=8 -GT_NODE_MULTIDEST=2
+                 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (tree and path worms, 4x4 mesh, 4 consumption ports, 2 VCs, depth 2, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GTREE_WORMS=1 -GPATH_WORMS=1
+                 -GNUM_CONS=4 -GNUM_VCS=2 -GBUF_DEPTH=2 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_NODE_MULTIDEST=3
+                 ${WORMCAST_RTL_SOURCES})
 add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consumption ports, 3 VCs, depth 3, 32-bit flits)"
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
                  -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
@@ -77,20 +87,21 @@ endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
 # mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),
-# injection and consumption channels, path worms (0/1) and t_node_multidest (0 without path
-# worms). A network whose parameters match one of them can use RTL routers (`wormcast run
-# --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The path-worm ones: p1d1 with one
-# consumption channel (HL), p2d2c4 with one per input direction (SQHL, SCHL), 8-bit flits so
-# that every destination list takes several header flits.
+# injection and consumption channels, path worms (0/1), t_node_multidest (0 without path or tree
+# worms) and tree worms (0/1). A network whose parameters match one of them can use RTL routers
+# (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The multicast ones
+# route both path worms and e-cube tree worms: p1d1 with one consumption channel (HL), p2d2c4
+# with one per input direction (SQHL, SCHL), 8-bit flits so that every destination list and
+# every bit-string (2 + 16 bits: 2 flits at 16 bits, 3 at 8) takes several header flits.
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0"
-  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0"
-  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0"
-  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0"
-  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0"
-  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2"
-  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3")
+  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0 0"
+  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0 0"
+  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0 0"
+  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0 0"
+  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0 0"
+  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0 0"
+  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2 1"
+  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3 1")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -120,12 +131,21 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
   list(GET fields 10 consumption)
   list(GET fields 11 path_worms)
   list(GET fields 12 t_node_multidest)
+  list(GET fields 13 tree_worms)
   if(path_worms)
     set(path_flag true)
-    set(rtl_t_node_multidest ${t_node_multidest})
   else()
     set(path_flag false)
-    set(rtl_t_node_multidest 1)  # unused without path worms
+  endif()
+  if(tree_worms)
+    set(tree_flag true)
+  else()
+    set(tree_flag false)
+  endif()
+  if(path_worms OR tree_worms)
+    set(rtl_t_node_multidest ${t_node_multidest})
+  else()
+    set(rtl_t_node_multidest 1)  # unused without path or tree worms
   endif()
   set(prefix Vwc_router_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
@@ -138,11 +158,11 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
       -GNUM_CONS=${consumption}
       -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node} -GT_SW=${t_sw}
       -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons} -GPATH_WORMS=${path_worms}
-      -GT_NODE_MULTIDEST=${rtl_t_node_multidest})
+      -GTREE_WORMS=${tree_worms} -GT_NODE_MULTIDEST=${rtl_t_node_multidest})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_ENTRIES
     "        {\"${name}\", {${WORMCAST_RTL_MESH_X}, ${WORMCAST_RTL_MESH_Y}, ${injection}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}}, "
+    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}, ${tree_flag}}, "
     "&make_rtl_router<${prefix}>},\n")
 endforeach()
 

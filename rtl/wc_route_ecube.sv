@@ -5,8 +5,11 @@
 // destination is elsewhere, goes one way towards it with its header as latched. A destination
 // list at its next destination is consumed here (its last destination) or split in two
 // (absorb-and-forward, PATH_WORMS = 1): branch 0 to the consumption channel, branch 1 towards the
-// following destination, both with this node popped from the list. Combinational; the t_node
-// delay is counted by the input unit.
+// following destination, both with this node popped from the list. A bit-string header
+// (TREE_WORMS = 1) is an e-cube (XY) tree worm: branch k < 4 goes out of port k to the named nodes
+// whose e-cube route from here leaves on port k, branch 4 to the consumption channel when this
+// node is named, each carrying the string masked to its nodes (EcubeRouting::route_tree).
+// Combinational; the t_node delay is counted by the input unit.
 module wc_route_ecube #(
     parameter integer MESH_X     = 4,   // radix of dimension 0 (x)
     parameter integer MESH_Y     = 4,   // radix of dimension 1 (y)
@@ -15,13 +18,14 @@ module wc_route_ecube #(
     parameter integer IN_PORT    = 0,   // input port this unit serves (spreads worms over NUM_CONS)
     parameter integer FLIT_WIDTH = 32,  // header word bits
     parameter integer PATH_WORMS = 0,   // 1: destination-list headers (multidestination path worms)
-    parameter integer HDR_FLITS  = 1,   // header flits latched (a destination list of 2^A entries)
+    parameter integer TREE_WORMS = 0,   // 1: bit-string headers (e-cube tree worms, 5 branches)
+    parameter integer HDR_FLITS  = 1,   // header flits latched (the longest header routed)
     // Derived (do not override).
     parameter integer NODES      = MESH_X * MESH_Y,
     parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
     parameter integer NUM_OUT    = 4 + NUM_CONS,
     parameter integer OUT_W      = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
-    parameter integer NUM_BR     = (PATH_WORMS != 0) ? 2 : 1,
+    parameter integer NUM_BR     = (TREE_WORMS != 0) ? 5 : (PATH_WORMS != 0) ? 2 : 1,
     parameter integer HDR_W      = HDR_FLITS * FLIT_WIDTH,
     parameter integer HF_W       = $clog2(HDR_FLITS + 1)
 ) (
@@ -30,12 +34,13 @@ module wc_route_ecube #(
     output reg  [NUM_BR-1:0]        branch_o,      // branch b exists
     output reg  [NUM_BR*OUT_W-1:0]  port_o,        // its output port
     output wire [NUM_BR*NUM_VCS-1:0] vc_mask_o,    // the output VCs it may take
-    output reg  [HDR_W-1:0]         out_header_o,  // header both branches carry
+    output reg  [NUM_BR*HDR_W-1:0]  out_header_o,  // header each branch carries
     output reg  [HF_W-1:0]          out_flits_o,   // its length in flits
     output reg                      error_o        // not routable here (kind, node, list)
 );
   localparam integer A = NODE_BITS;
   localparam integer PORTS_W = NUM_BR * OUT_W;
+  localparam integer HDRS_W = NUM_BR * HDR_W;
   // Port numbering of systemc/MeshShape: 2d towards -, 2d+1 towards +, local ports from 4.
   localparam [OUT_W-1:0] PORT_X_MINUS = OUT_W'(0);
   localparam [OUT_W-1:0] PORT_X_PLUS = OUT_W'(1);
@@ -69,7 +74,7 @@ module wc_route_ecube #(
   // What a destination list asks for (with PATH_WORMS = 0 it is an error).
   wire [NUM_BR-1:0] list_branch;
   wire [NUM_BR*OUT_W-1:0] list_port;
-  wire [HDR_W-1:0] list_header;
+  wire [HDRS_W-1:0] list_header;
   wire [HF_W-1:0] list_flits;
   wire list_error;
   generate
@@ -100,17 +105,61 @@ module wc_route_ecube #(
           flits = flits_of(2 + A + (count - 1) * A);
         end
       end
-      assign list_branch = branch;
-      assign list_port = port;
-      assign list_header = popped;
+      assign list_branch = NUM_BR'(branch);
+      assign list_port = PORTS_W'(port);
+      assign list_header = {NUM_BR{popped}};
       assign list_flits = flits;
       assign list_error = error;
     end else begin : g_unicast_only
-      assign list_branch = '1;
+      assign list_branch = NUM_BR'(1);
       assign list_port = '0;
-      assign list_header = header_i;
+      assign list_header = {NUM_BR{header_i}};
       assign list_flits = HF_W'(1);
       assign list_error = 1'b1;
+    end
+  endgenerate
+
+
+  // What a bit-string asks for (with TREE_WORMS = 0 it is an error).
+  wire [NUM_BR-1:0] tree_branch;
+  wire [PORTS_W-1:0] tree_port;
+  wire [HDRS_W-1:0] tree_header;
+  wire tree_error;
+  generate
+    if (TREE_WORMS != 0) begin : g_tree
+      // Branch k < 4: port k; branch 4: the consumption channel. A named node goes to the branch
+      // of its e-cube next hop: x first, then y, here itself to the consumption channel.
+      integer a, here_x, here_y, k;
+      reg [4:0] hit;
+      reg [5*HDR_W-1:0] headers;
+      reg [5*OUT_W-1:0] ports;
+      always @(*) begin
+        here_x = here % MESH_X;
+        here_y = here / MESH_X;
+        hit = '0;
+        headers = '0;
+        for (a = 0; a < NODES; a = a + 1)
+          if (header_i[2+a]) begin
+            if (a % MESH_X != here_x) k = (a % MESH_X > here_x) ? 1 : 0;
+            else if (a / MESH_X != here_y) k = (a / MESH_X > here_y) ? 3 : 2;
+            else k = 4;
+            hit[k] = 1'b1;
+            headers[k*HDR_W+2+a] = 1'b1;
+          end
+        for (k = 0; k < 5; k = k + 1) begin
+          headers[k*HDR_W+:2] = 2'd2;
+          ports[k*OUT_W+:OUT_W] = (k == 4) ? PORT_CONSUME : OUT_W'(k);
+        end
+      end
+      assign tree_branch = NUM_BR'(hit);
+      assign tree_port = PORTS_W'(ports);
+      assign tree_header = HDRS_W'(headers);
+      assign tree_error = (hit == '0);  // names no node
+    end else begin : g_no_tree
+      assign tree_branch = NUM_BR'(1);
+      assign tree_port = '0;
+      assign tree_header = {NUM_BR{header_i}};
+      assign tree_error = 1'b1;
     end
   endgenerate
 
@@ -121,11 +170,17 @@ module wc_route_ecube #(
       out_header_o = list_header;
       out_flits_o = list_flits;
       error_o = list_error;
+    end else if (kind == 2'd2) begin
+      branch_o = tree_branch;
+      port_o = tree_port;
+      out_header_o = tree_header;
+      out_flits_o = flits_of(2 + NODES);
+      error_o = tree_error;
     end else begin
-      // Unicast (a bit-string or unknown kind is an error: e-cube routes no tree worm).
+      // Unicast (an unknown kind is an error).
       branch_o = NUM_BR'(1);
       port_o = PORTS_W'(ecube(here, 32'(field)));
-      out_header_o = header_i;
+      out_header_o = {NUM_BR{header_i}};
       out_flits_o = HF_W'(1);
       error_o = (kind != 2'd0) || (32'(field) >= NODES);
     end

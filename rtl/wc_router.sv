@@ -1,8 +1,9 @@
 // Wormhole router of a 2-D mesh (systemc/Router with e-cube routing): input units -> e-cube route
 // units -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
-// -> output units. Unicast worms, and with PATH_WORMS = 1 multidestination path worms
+// -> output units. Unicast worms, with PATH_WORMS = 1 multidestination path worms
 // (destination-list headers of several flits, absorb-and-forward with replication and bubbles,
-// docs/multicast-hardware.md). Cycle for cycle the same pins as the SystemC Router: every output
+// docs/multicast-hardware.md), and with TREE_WORMS = 1 e-cube tree worms (bit-string headers
+// replicated to up to 5 branches, each with its own masked header, bubbles). Cycle for cycle the same pins as the SystemC Router: every output
 // is a register, a flit granted in cycle g is seen downstream in g + T_SW + link latency, a
 // credit for a flit that left a FIFO in cycle g is seen upstream in g + link latency
 // (docs/pipeline.md).
@@ -20,17 +21,21 @@ module wc_router #(
     parameter integer T_INJ      = 1,   // injection channel latency (credits back to the NIC)
     parameter integer T_CONS     = 1,   // consumption channel latency (flits to the NIC)
     parameter integer PATH_WORMS = 0,   // 1: multidestination path worms (destination lists)
-    parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a destination list, cycles (>= 1)
+    parameter integer TREE_WORMS = 0,   // 1: e-cube tree worms (bit-string headers)
+    parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a list or bit-string, cycles (>= 1)
     // Derived (do not override).
     parameter integer NUM_IN     = 4 + NUM_INJ,
     parameter integer NUM_OUT    = 4 + NUM_CONS,
     parameter integer NODES      = MESH_X * MESH_Y,
     parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
-    // Header flits an input VC latches: one (unicast), or a list naming 2^NODE_BITS destinations.
+    // Header flits an input VC latches: one (unicast), a list naming 2^NODE_BITS destinations
+    // (the longest header), or a bit-string of 2 + NODES bits.
     parameter integer HDR_FLITS  = (PATH_WORMS != 0)
                                    ? (2 + NODE_BITS + (1 << NODE_BITS) * NODE_BITS + FLIT_WIDTH - 1) / FLIT_WIDTH
+                                   : (TREE_WORMS != 0) ? (2 + NODES + FLIT_WIDTH - 1) / FLIT_WIDTH
                                    : 1,
-    parameter integer NUM_BR     = (PATH_WORMS != 0) ? 2 : 1  // branches of a worm
+    // Branches of a worm: 4 directions + consumption (tree), 2 (absorb-and-forward) or 1.
+    parameter integer NUM_BR     = (TREE_WORMS != 0) ? 5 : (PATH_WORMS != 0) ? 2 : 1
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
@@ -77,8 +82,8 @@ module wc_router #(
   generate
     for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
       localparam integer VCS_BR = NUM_VCS * NUM_BR;
-      wire [NUM_VCS*HDR_W-1:0] header, out_header;
-      wire [NUM_VCS*NUM_BR*HDR_W-1:0] branch_header;  // both branches carry the same header
+      wire [NUM_VCS*HDR_W-1:0] header;
+      wire [NUM_VCS*NUM_BR*HDR_W-1:0] branch_header;  // the header each branch carries
       wire [NUM_VCS*HF_W-1:0] out_flits;
       wc_input_unit #(
           .NUM_VCS         (NUM_VCS),
@@ -88,7 +93,7 @@ module wc_router #(
           .HDR_FLITS       (HDR_FLITS),
           .NUM_BR          (NUM_BR),
           .T_NODE          (T_NODE),
-          .T_NODE_MULTIDEST((PATH_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
+          .T_NODE_MULTIDEST((PATH_WORMS != 0 || TREE_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
           .CREDIT_LATENCY  (p < 4 ? T_PHY : T_INJ)
       ) u_input (
           .clk_i       (clk_i),
@@ -113,7 +118,6 @@ module wc_router #(
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
         localparam integer R = p * NUM_VCS + v;
-        assign branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W] = {NUM_BR{out_header[v*HDR_W+:HDR_W]}};
         wc_route_ecube #(
             .MESH_X    (MESH_X),
             .MESH_Y    (MESH_Y),
@@ -122,6 +126,7 @@ module wc_router #(
             .IN_PORT   (p),
             .FLIT_WIDTH(FLIT_WIDTH),
             .PATH_WORMS(PATH_WORMS),
+            .TREE_WORMS(TREE_WORMS),
             .HDR_FLITS (HDR_FLITS)
         ) u_route (
             .node_id_i   (node_id_i),
@@ -129,7 +134,7 @@ module wc_router #(
             .branch_o    (branch[R*NUM_BR+:NUM_BR]),
             .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
             .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
-            .out_header_o(out_header[v*HDR_W+:HDR_W]),
+            .out_header_o(branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
             .out_flits_o (out_flits[v*HF_W+:HF_W]),
             .error_o     (route_error[R])
         );

@@ -11,7 +11,7 @@ namespace {
 auto fields(const RtlRouterParams& p) {
     return std::tie(p.mesh_x, p.mesh_y, p.injection_channels, p.consumption_channels, p.vcs,
                     p.buffer_depth, p.flit_width, p.t_node, p.t_sw, p.t_phy, p.t_inj, p.t_cons,
-                    p.path_worms, p.t_node_multidest);
+                    p.path_worms, p.t_node_multidest, p.tree_worms);
 }
 }  // namespace
 
@@ -25,8 +25,13 @@ std::string RtlRouterParams::describe() const {
         "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}",
         mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
         t_node, t_sw, t_phy, t_inj, t_cons,
-        path_worms ? fmt::format("path worms (t_node_multidest {})", t_node_multidest)
-                   : std::string("unicast only"));
+        path_worms || tree_worms
+            ? fmt::format("{} (t_node_multidest {})",
+                          path_worms && tree_worms ? "path and tree worms"
+                          : path_worms             ? "path worms"
+                                                   : "tree worms",
+                          t_node_multidest)
+            : std::string("unicast only"));
 }
 
 std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& built) const {
@@ -48,7 +53,10 @@ std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& bui
     compare("t_inj", t_inj, built.t_inj);
     compare("t_cons", t_cons, built.t_cons);
     compare("path_worms", path_worms, built.path_worms);
-    if (path_worms && built.path_worms)
+    if (tree_worms && !built.tree_worms) compare("tree_worms", 1, 0);
+    // Destination lists and bit-strings take t_node_multidest: it matters where the network
+    // sends either and the built router routes them.
+    if ((path_worms || tree_worms) && (built.path_worms || built.tree_worms))
         compare("t_node_multidest", t_node_multidest, built.t_node_multidest);
     return out;
 }
@@ -57,10 +65,6 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     if (shape.dimensions() != 2 || shape.torus)
         throw ConfigError(fmt::format(
             "RTL routers: {} is not a 2-D mesh, the only topology rtl/ implements", shape.name()));
-    if (p.tree_worms)
-        throw ConfigError(
-            "RTL routers: multicast tree worms (bit-string headers) are not implemented in the "
-            "mesh router of rtl/ (path worms are)");
     RtlRouterParams r;
     r.mesh_x = shape.radix[0];
     r.mesh_y = shape.radix[1];
@@ -75,7 +79,8 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     r.t_inj = p.t_inj;
     r.t_cons = p.t_cons;
     r.path_worms = p.path_worms;
-    r.t_node_multidest = p.path_worms ? p.t_node_multidest : 0;
+    r.tree_worms = p.tree_worms;
+    r.t_node_multidest = p.path_worms || p.tree_worms ? p.t_node_multidest : 0;
     return r;
 }
 
@@ -92,13 +97,16 @@ NetworkParams mesh_network_params(const RtlRouterParams& rtl) {
     p.injection_channels = rtl.injection_channels;
     p.consumption_channels = rtl.consumption_channels;
     p.path_worms = rtl.path_worms;
-    if (rtl.path_worms) p.t_node_multidest = rtl.t_node_multidest;
+    p.tree_worms = rtl.tree_worms;
+    if (rtl.path_worms || rtl.tree_worms) p.t_node_multidest = rtl.t_node_multidest;
     return p;
 }
 
 const RtlModel& find_rtl_model(const RtlRouterParams& params) {
     for (const auto& m : rtl_models())
         if (m.params == params) return m;
+    for (const auto& m : rtl_models())
+        if (params.differences(m.params).empty()) return m;
     std::string built;
     for (const auto& m : rtl_models())
         built += fmt::format("\n  {}: differs in {}\n      ({})", m.name,
@@ -124,8 +132,10 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
                     config.t_node == m.t_node && config.t_sw == m.t_sw &&
                     config.inputs == net + m.injection_channels &&
                     config.outputs == net + m.consumption_channels &&
-                    config.supports_path_worms == m.path_worms && !config.supports_tree_worms &&
-                    (!m.path_worms || config.t_node_multidest == m.t_node_multidest);
+                    config.supports_path_worms == m.path_worms &&
+                    (!config.supports_tree_worms || m.tree_worms) &&
+                    (!(config.supports_path_worms || config.supports_tree_worms) ||
+                     config.t_node_multidest == m.t_node_multidest);
         for (PortId q = 0; same && q < config.outputs; ++q)
             same = config.output_link_latency[q] == (q < net ? m.t_phy : m.t_cons);
         for (PortId p = 0; same && p < config.inputs; ++p)

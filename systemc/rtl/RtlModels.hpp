@@ -33,12 +33,17 @@ struct RtlRouterParams {
     unsigned t_inj = 1;
     unsigned t_cons = 1;
     bool path_worms = false;        ///< destination-list headers (absorb-and-forward)
-    unsigned t_node_multidest = 0;  ///< routing delay of a destination list; 0 without path worms
+    /// Routing delay of a destination list or bit-string; 0 without path and tree worms.
+    unsigned t_node_multidest = 0;
+    /// E-cube tree worms (bit-string headers). A configuration with them also stands in for a
+    /// router of a network without them: it routes every other header the same way.
+    bool tree_worms = false;
 
     bool operator==(const RtlRouterParams& other) const;
     std::string describe() const;
-    /// The parameters in which `built` differs from these, named as the scenario keys, e.g.
-    /// "buffer_depth 1 (network: 4)".
+    /// The parameters in which `built` cannot stand in for a router with these, named as the
+    /// scenario keys, e.g. "buffer_depth 1 (network: 4)"; empty: it can (equal parameters, or
+    /// `built` has tree worms that these do not need).
     std::vector<std::string> differences(const RtlRouterParams& built) const;
 };
 
@@ -92,14 +97,14 @@ struct RtlSwitchModel {
 const std::vector<RtlSwitchModel>& rtl_switch_models();
 
 /// The parameters an RTL router needs to stand in for a router of this mesh network; throws
-/// ConfigError for what the RTL does not implement (tori, other dimensions, tree worms).
+/// ConfigError for what the RTL does not implement (tori, other dimensions).
 RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& params);
 /// The network parameters a mesh of this verilated configuration runs with (the inverse of
 /// mesh_rtl_params; every parameter the RTL does not fix keeps its default).
 NetworkParams mesh_network_params(const RtlRouterParams& rtl);
 
-/// The built model with exactly these parameters; throws ConfigError naming, for every built
-/// configuration, the parameters that differ.
+/// The first built model that can stand in for these parameters (no differences); throws
+/// ConfigError naming, for every built configuration, the parameters that differ.
 const RtlModel& find_rtl_model(const RtlRouterParams& params);
 
 /// NetworkSpec::router_factory for a mesh: the routers of the nodes for which `use_rtl` holds

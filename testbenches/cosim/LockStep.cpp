@@ -26,7 +26,7 @@ void fresh_sc_kernel() {
 }
 
 LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                            const LinkTrace* expected, Cycle drain_limit) {
+                            const LinkTrace* expected, Cycle drain_limit, Cycle stop_at) {
     fresh_sc_kernel();
     LockStepResult result;
     auto* network = new Network("net", std::move(spec), params);
@@ -56,10 +56,14 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::
     };
     // Both runs of a comparison step through the same chunks, so an equal run stops equally.
     const Cycle chunk = 50;
-    sc_start(clock * static_cast<double>(last_send + 1));
+    const auto now = [&] { return static_cast<Cycle>(sc_time_stamp().value() / clock.value()); };
+    const auto until = [&](Cycle cycles) {  // at most `cycles`, not beyond stop_at
+        return stop_at > 0 ? std::min(cycles, stop_at > now() ? stop_at - now() : 0) : cycles;
+    };
+    sc_start(clock * static_cast<double>(until(last_send + 1)));
     for (Cycle drained = 0; drained < drain_limit; drained += chunk) {
-        if (monitor->mismatched() || network->watchdog().fired() || quiet()) break;
-        sc_start(clock * static_cast<double>(chunk));
+        if (monitor->mismatched() || network->watchdog().fired() || quiet() || until(chunk) == 0) break;
+        sc_start(clock * static_cast<double>(until(chunk)));
     }
     // A process that hit an error stopped the run; rethrow that error as it was raised.
     if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);

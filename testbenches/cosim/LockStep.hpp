@@ -31,7 +31,9 @@ void fresh_sc_kernel();
 
 /// Runs `spec` with `sends` until everything is delivered (or `drain_limit` cycles after the last
 /// send). Records every link when `expected` is null; otherwise compares with it every cycle.
+/// `stop_at` > 0 ends the run at that cycle at the latest (e.g. where the watchdog stopped a
+/// reference run that deadlocked, so that the comparing run covers exactly the recording).
 LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                            const LinkTrace* expected, Cycle drain_limit = 100000);
+                            const LinkTrace* expected, Cycle drain_limit = 100000, Cycle stop_at = 0);
 
 }  // namespace wormcast::cosim

@@ -161,7 +161,8 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
     c.t_node = m.t_node;
     c.t_sw = m.t_sw;
     c.supports_path_worms = m.path_worms;
-    if (m.path_worms) c.t_node_multidest = m.t_node_multidest;
+    c.supports_tree_worms = m.tree_worms;
+    if (m.path_worms || m.tree_worms) c.t_node_multidest = m.t_node_multidest;
     for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
     for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
     c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
@@ -178,6 +179,7 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
         sc.nodes = shape.nodes();
         sc.load = options.load;
         sc.path_worms = m.path_worms ? options.path_worms : 0.0;
+        sc.tree_worms = m.tree_worms ? options.tree_worms : 0.0;
         sc.node = options.node;
         sc.first_message = 1 + p * 100000u;
         sc.seed = options.seed * 1000 + p;

@@ -31,6 +31,9 @@ struct RouterPairOptions {
     Cycle cycles = 2000;    ///< cycles of stimulus, then the worms under way are finished
     /// Per source: probability that a worm is a path worm (models with path worms only).
     double path_worms = 0.0;
+    /// Per source: probability that a worm is an e-cube tree worm, a bit-string of 1..6 nodes
+    /// (models with tree worms only).
+    double tree_worms = 0.0;
 };
 
 /// One position of a network: the router's configuration, its routing function (one instance for

@@ -193,9 +193,12 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
     NetworkParams p = params_of(rtl_models().front());
     p.buffer_depth = 7;
     REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
+    // Tree worms need a configuration built with them.
     p = params_of(rtl_models().front());
+    REQUIRE_FALSE(rtl_models().front().params.tree_worms);
     p.tree_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("tree worms"));
+    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+                        Catch::Contains("no verilated configuration matches") && Catch::Contains("tree_worms 0 (network: 1)"));
     // Path worms need a configuration built with them (and the same t_node_multidest).
     p = params_of(rtl_models().front());
     REQUIRE_FALSE(rtl_models().front().params.path_worms);
@@ -209,6 +212,13 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
             REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
                                 Catch::Contains(fmt::format("t_node_multidest {} (network: {})", model.params.t_node_multidest,
                                                             p.t_node_multidest)));
+        }
+    // A configuration with tree worms stands in for routers of a network without them.
+    for (const auto& model : rtl_models())
+        if (model.params.tree_worms) {
+            p = params_of(model);
+            p.tree_worms = false;
+            REQUIRE(find_rtl_model(mesh_rtl_params(mesh::MeshShape::parse("4x4", false), p)).name == model.name);
         }
     const auto torus = mesh::MeshShape::parse("4x4", true);
     REQUIRE_THROWS_WITH(mesh_rtl_params(torus, params_of(rtl_models().front())), Catch::Contains("not a 2-D mesh"));

@@ -1,6 +1,8 @@
 // E-cube routing with dateline VCs (see EcubeRouting.hpp).
 #include "topologies/mesh/EcubeRouting.hpp"
 
+#include <map>
+
 #include <fmt/format.h>
 
 namespace wormcast::mesh {
@@ -31,9 +33,7 @@ unsigned EcubeRouting::consumption_channel(PortId in_port) const {
 
 RouteDecision EcubeRouting::route(const RouteQuery& query) const {
     const Header& h = *query.header;
-    if (h.kind != HeaderKind::Unicast && h.kind != HeaderKind::DestList)
-        throw ConfigError(
-            fmt::format("e-cube routing cannot route a {} header", to_string(h.kind)));
+    if (h.kind == HeaderKind::BitString) return route_tree(query);
     if (h.destinations.empty()) throw ModelError("e-cube routing: header without destination");
     const NodeId target = h.destinations.front();
     if (target >= shape_.nodes())
@@ -73,6 +73,48 @@ RouteDecision EcubeRouting::route(const RouteQuery& query) const {
         b.vc_mask = class_mask(options_.vcs, cls);
     }
     d.branches.push_back(b);
+    return d;
+}
+
+RouteDecision EcubeRouting::route_tree(const RouteQuery& query) const {
+    const Header& h = *query.header;
+    if (shape_.torus)
+        throw ConfigError(fmt::format(
+            "e-cube tree worms (bit-string headers) are implemented on meshes only, not on the {} "
+            "(its dateline VC classes are not worked out for a worm that splits)",
+            shape_.name()));
+    const std::uint32_t nodes = shape_.nodes();
+    for (std::size_t w = 0; w < h.bits.size(); ++w) {
+        const std::uint64_t first = w * 64;
+        const std::uint64_t inside = first >= nodes ? 0
+                                     : nodes - first >= 64
+                                         ? ~std::uint64_t{0}
+                                         : (std::uint64_t{1} << (nodes - first)) - 1;
+        if ((h.bits[w] & ~inside) != 0)
+            throw ModelError(fmt::format(
+                "e-cube routing: bit-string header names a node outside the {} nodes", nodes));
+    }
+    // Destinations grouped by the output their e-cube route leaves on: ports ascending, so the
+    // network ports come first and the consumption channel last (as the RTL numbers branches).
+    std::map<PortId, Header> groups;
+    const PortId local =
+        static_cast<PortId>(shape_.network_ports() + consumption_channel(query.in_port));
+    for (NodeId d : h.bit_members(nodes)) {
+        const PortId out = d == here_ ? local : static_cast<PortId>(shape_.ecube_port(here_, d));
+        auto it = groups.find(out);
+        if (it == groups.end()) it = groups.emplace(out, Header::bit_string(nodes, {})).first;
+        it->second.set_bit(d);
+    }
+    if (groups.empty()) throw ModelError("e-cube routing: bit-string header names no destination");
+    RouteDecision d;
+    for (auto& [port, masked] : groups) {
+        RouteBranch b;
+        b.port = port;
+        b.vc_mask = all_vcs_;
+        b.consume = port == local;
+        b.rewritten = std::move(masked);
+        d.branches.push_back(std::move(b));
+    }
     return d;
 }
 

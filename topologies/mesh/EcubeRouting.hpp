@@ -1,6 +1,8 @@
 // Dimension-order (e-cube) routing on k-ary n-cube meshes and tori (pure C++; Kesavan & Panda §2).
 // Tori use dateline virtual channels: a worm moves in VC class 0 and switches to class 1 after the
 // wrap-around link of a dimension, back to class 0 when it turns into the next dimension.
+// On meshes a bit-string header is routed as an e-cube (XY) tree worm: one branch per output that
+// some named destination's e-cube route takes, each with the string masked to those destinations.
 #pragma once
 
 #include "systemc/pure/Routing.hpp"
@@ -25,6 +27,11 @@ class EcubeRouting : public RoutingFunction {
     unsigned consumption_channel(PortId in_port) const;
 
   private:
+    /// A bit-string header: one branch per e-cube next-hop output of the named destinations, in
+    /// ascending port order (the local node's consumption channel last), each carrying the string
+    /// masked to its destinations. Meshes only: a torus throws ConfigError.
+    RouteDecision route_tree(const RouteQuery& query) const;
+
     MeshShape shape_;
     NodeId here_;
     EcubeOptions options_;

@@ -7,6 +7,11 @@ namespace wormcast::mesh {
 
 NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& params, bool dateline) {
     shape.validate();
+    if (shape.torus && params.tree_worms)
+        throw ConfigError(fmt::format(
+            "tree_worms: e-cube tree worms (bit-string headers) are implemented on meshes only, "
+            "not on the {}",
+            shape.name()));
     NetworkSpec spec;
     spec.name = shape.name();
     const PortId net = shape.network_ports();
