@@ -217,3 +217,36 @@ TEST_CASE("tree worms: the RTL routers are in lock step with the SystemC routers
     INFO(drained << " of " << runs << " runs drained");
     REQUIRE(drained >= 10);
 }
+
+TEST_CASE("tree worms: the watchdog also catches a deadlock whose flits all sit in RTL routers",
+          "[cosim][meshtree][watchdog]") {
+    // Seed 12 of the test above deadlocks two trees on p1d1. With every router RTL the stuck
+    // flits are inside verilated routers, which the wrapper counts from what entered their input
+    // buffers and the credits they returned (ActivityMonitor::flits_in_rtl_buffers); the run on
+    // its own (not cut at the reference's stop) must end in the watchdog's report too, a little
+    // after the all-SystemC run's, long before the drain limit.
+    const RtlModel* model = nullptr;
+    for (const auto& m : rtl_models())
+        if (m.name == "p1d1") model = &m;
+    REQUIRE(model != nullptr);
+    NetworkParams p = mesh_network_params(model->params);
+    p.watchdog_cycles = 1000;
+    const auto sends = random_requests(30, 3000, 8, 12 * 7919 + model->params.vcs);
+    const LockStepResult reference = run_lockstep(tree_spec(p, nullptr), p, sends, nullptr, 20000);
+    REQUIRE_FALSE(reference.quiet);
+    REQUIRE(reference.problems.size() == 1);
+    REQUIRE_THAT(reference.problems.front(), Catch::StartsWith("deadlock:"));
+
+    const LockStepResult rtl =
+        run_lockstep(tree_spec(p, [](NodeId) { return true; }), p, sends, nullptr, 20000);
+    for (const auto& problem : rtl.problems) UNSCOPED_INFO(problem);
+    INFO("reference stopped in cycle " << reference.cycles << ", the RTL run in cycle " << rtl.cycles);
+    REQUIRE(rtl.drop_in_routers == 16);
+    REQUIRE_FALSE(rtl.quiet);
+    REQUIRE(rtl.problems.size() == 1);
+    REQUIRE_THAT(rtl.problems.front(),
+                 Catch::StartsWith("deadlock:") && Catch::Contains("in RTL routers' input buffers"));
+    REQUIRE(rtl.cycles >= reference.cycles);
+    REQUIRE(rtl.cycles <= reference.cycles + p.watchdog_cycles);
+    REQUIRE(rtl.arrivals == reference.arrivals);
+}
