@@ -300,7 +300,7 @@ NetworkSpec Scenario::network() const {
         std::vector<bool> chosen(shape.nodes(), false);
         for (NodeId n : nodes) chosen[n] = true;
         spec.router_factory =
-            rtl::mesh_rtl_factory(shape, params, [chosen](NodeId n) { return chosen[n]; });
+            rtl::mesh_rtl_factory(shape, params, [chosen](NodeId n) { return chosen[n]; }, dateline);
     }
     return spec;
 }
@@ -334,7 +334,7 @@ std::vector<NodeId> Scenario::rtl_nodes() const {
 std::string Scenario::rtl_model() const {
     if (rtl_nodes().empty()) return "";
     try {
-        return rtl::find_rtl_model(rtl::mesh_rtl_params(shape, params)).name;
+        return rtl::find_rtl_model(rtl::mesh_rtl_params(shape, params, dateline)).name;
     } catch (const ConfigError& e) {
         throw ConfigError(fmt::format("network.rtl: {}", e.what()));
     }

@@ -31,6 +31,13 @@ add_test(NAME "rtl lint: wc_router (tree and path worms, 4x4 mesh, 4 consumption
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GTREE_WORMS=1 -GPATH_WORMS=1
                  -GNUM_CONS=4 -GNUM_VCS=2 -GBUF_DEPTH=2 -GFLIT_WIDTH=8 -GT_NODE=2 -GT_NODE_MULTIDEST=3
                  ${WORMCAST_RTL_SOURCES})
+# The torus router: dateline VC classes on 2 and 3 VCs, with and without path worms.
+add_test(NAME "rtl lint: wc_router (5x3 torus, 3 VCs, path worms, depth 1, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GTORUS=1 -GMESH_X=5 -GMESH_Y=3
+                 -GNUM_VCS=3 -GPATH_WORMS=1 -GBUF_DEPTH=1 -GFLIT_WIDTH=8 -GT_NODE_MULTIDEST=2 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (4x4 torus, 2 VCs, no datelines, 2 injection ports)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GTORUS=1 -GDATELINE=0 -GNUM_VCS=2
+                 -GNUM_INJ=2 ${WORMCAST_RTL_SOURCES})
 add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consumption ports, 3 VCs, depth 3, 32-bit flits)"
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
                  -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
@@ -86,22 +93,24 @@ foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
 endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
-# mesh. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons (cycles),
-# injection and consumption channels, path worms (0/1), t_node_multidest (0 without path or tree
-# worms) and tree worms (0/1). A network whose parameters match one of them can use RTL routers
+# mesh or torus. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons
+# (cycles), injection and consumption channels, path worms (0/1), t_node_multidest (0 without path
+# or tree worms), tree worms (0/1) and torus (0/1: wrap-around links, dateline VC classes). A network whose parameters match one of them can use RTL routers
 # (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The multicast ones
 # route both path worms and e-cube tree worms: p1d1 with one consumption channel (HL), p2d2c4
 # with one per input direction (SQHL, SCHL), 8-bit flits so that every destination list and
-# every bit-string (2 + 16 bits: 2 flits at 16 bits, 3 at 8) takes several header flits.
+# every bit-string (2 + 16 bits: 2 flits at 16 bits, 3 at 8) takes several header flits. t2d2
+# is the 4x4 torus with its two dateline classes (the mesh multicast algorithms are for meshes).
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0 0"
-  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0 0"
-  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0 0"
-  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0 0"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0 0"
-  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0 0"
-  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2 1"
-  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3 1")
+  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0 0 0"
+  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0 0 0"
+  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0 0 0"
+  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0 0 0"
+  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0 0 0"
+  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0 0 0"
+  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2 1 0"
+  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3 1 0"
+  "t2d2 2 2 16 1 1 1 1 1 1 1 0 0 0 1")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -132,6 +141,7 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
   list(GET fields 11 path_worms)
   list(GET fields 12 t_node_multidest)
   list(GET fields 13 tree_worms)
+  list(GET fields 14 torus)
   if(path_worms)
     set(path_flag true)
   else()
@@ -141,6 +151,11 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
     set(tree_flag true)
   else()
     set(tree_flag false)
+  endif()
+  if(torus)
+    set(torus_flag true)
+  else()
+    set(torus_flag false)
   endif()
   if(path_worms OR tree_worms)
     set(rtl_t_node_multidest ${t_node_multidest})
@@ -158,11 +173,11 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
       -GNUM_CONS=${consumption}
       -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node} -GT_SW=${t_sw}
       -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons} -GPATH_WORMS=${path_worms}
-      -GTREE_WORMS=${tree_worms} -GT_NODE_MULTIDEST=${rtl_t_node_multidest})
+      -GTREE_WORMS=${tree_worms} -GT_NODE_MULTIDEST=${rtl_t_node_multidest} -GTORUS=${torus} -GDATELINE=1)
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_ENTRIES
     "        {\"${name}\", {${WORMCAST_RTL_MESH_X}, ${WORMCAST_RTL_MESH_Y}, ${injection}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}, ${tree_flag}}, "
+    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}, ${tree_flag}, ${torus_flag}}, "
     "&make_rtl_router<${prefix}>},\n")
 endforeach()
 

@@ -1,5 +1,5 @@
-// Route unit with e-cube (dimension-order, x then y) routing for a 2-D mesh
-// (topologies/mesh/EcubeRouting + systemc/RouteUnit): decodes a latched header
+// Route unit with e-cube (dimension-order, x then y) routing for a 2-D mesh or, with TORUS = 1, a
+// 2-D torus (topologies/mesh/EcubeRouting + systemc/RouteUnit): decodes a latched header
 // (docs/flit-format.md) and names the branches of the worm: their output ports, the output VCs
 // they may take, and the header they carry. A unicast header, or a destination list whose next
 // destination is elsewhere, goes one way towards it with its header as latched. A destination
@@ -9,6 +9,10 @@
 // (TREE_WORMS = 1) is an e-cube (XY) tree worm: branch k < 4 goes out of port k to the named nodes
 // whose e-cube route from here leaves on port k, branch 4 to the consumption channel when this
 // node is named, each carrying the string masked to its nodes (EcubeRouting::route_tree).
+// On a torus a worm goes the shorter way round each dimension (+ on a tie), and with DATELINE = 1
+// the branches of network ports carry the dateline VC class: class 1 (odd VCs) on the wrap-around
+// link and after it while the worm goes straight on in that dimension, class 0 (even VCs) else;
+// tree worms are meshes only (an error on a torus).
 // Combinational; the t_node delay is counted by the input unit.
 module wc_route_ecube #(
     parameter integer MESH_X     = 4,   // radix of dimension 0 (x)
@@ -16,6 +20,9 @@ module wc_route_ecube #(
     parameter integer NUM_VCS    = 1,   // virtual channels per port
     parameter integer NUM_CONS   = 1,   // consumption channels (outputs 4 .. 4+NUM_CONS-1)
     parameter integer IN_PORT    = 0,   // input port this unit serves (spreads worms over NUM_CONS)
+    parameter integer IN_VC      = 0,   // input VC this unit serves (its dateline class on a torus)
+    parameter integer TORUS      = 0,   // 1: wrap-around links in both dimensions
+    parameter integer DATELINE   = 1,   // torus: dateline VC classes (NUM_VCS >= 2)
     parameter integer FLIT_WIDTH = 32,  // header word bits
     parameter integer PATH_WORMS = 0,   // 1: destination-list headers (multidestination path worms)
     parameter integer TREE_WORMS = 0,   // 1: bit-string headers (e-cube tree worms, 5 branches)
@@ -48,6 +55,14 @@ module wc_route_ecube #(
   localparam [OUT_W-1:0] PORT_Y_PLUS = OUT_W'(3);
   localparam [OUT_W-1:0] PORT_CONSUME = OUT_W'(4 + IN_PORT % NUM_CONS);
 
+  // True when the e-cube route from coordinate `from` to `to` (radix k) goes towards +: on a mesh
+  // when `to` is larger, on a torus when + is not the longer way round (MeshShape::ecube_port).
+  function automatic plus_way(input integer from, input integer to, input integer k);
+    integer up;
+    up = (to - from + k) % k;
+    plus_way = (TORUS != 0) ? (up <= k - up) : (to > from);
+  endfunction
+
   // E-cube output from this node towards `dest` (the consumption channel when it is here).
   function automatic [OUT_W-1:0] ecube(input [31:0] here, input integer dest);
     integer here_x, here_y, dest_x, dest_y;
@@ -55,9 +70,27 @@ module wc_route_ecube #(
     here_y = 32'(here) / MESH_X;
     dest_x = dest % MESH_X;
     dest_y = dest / MESH_X;
-    if (dest_x != here_x) ecube = (dest_x > here_x) ? PORT_X_PLUS : PORT_X_MINUS;
-    else if (dest_y != here_y) ecube = (dest_y > here_y) ? PORT_Y_PLUS : PORT_Y_MINUS;
+    if (dest_x != here_x) ecube = plus_way(here_x, dest_x, MESH_X) ? PORT_X_PLUS : PORT_X_MINUS;
+    else if (dest_y != here_y) ecube = plus_way(here_y, dest_y, MESH_Y) ? PORT_Y_PLUS : PORT_Y_MINUS;
     else ecube = PORT_CONSUME;
+  endfunction
+
+  // Output VCs a branch leaving on `port` may take (EcubeRouting::route, class_mask): every VC on
+  // a mesh, to the NIC or without datelines; on a torus the dateline class of the link.
+  function automatic [NUM_VCS-1:0] vcs_for(input [31:0] here, input [OUT_W-1:0] port);
+    integer dim, coord, radix, cls, v;
+    vcs_for = '1;
+    if (TORUS != 0 && DATELINE != 0 && 32'(port) < 4) begin
+      dim = 32'(port) / 2;
+      coord = (dim == 0) ? 32'(here) % MESH_X : 32'(here) / MESH_X;
+      radix = (dim == 0) ? MESH_X : MESH_Y;
+      // Straight on: arrived on the opposite side's port of the same dimension.
+      cls = (IN_PORT < 4 && (IN_PORT ^ 1) == 32'(port)) ? IN_VC % 2 : 0;
+      // The wrap-around link: + from the last coordinate, - from coordinate 0.
+      if ((32'(port) % 2 == 1) ? (coord == radix - 1) : (coord == 0)) cls = 1;
+      vcs_for = '0;
+      for (v = 0; v < NUM_VCS; v = v + 1) if (v % 2 == cls) vcs_for[v] = 1'b1;
+    end
   endfunction
 
   // Flits of a header of `bits` bits.
@@ -154,7 +187,7 @@ module wc_route_ecube #(
       assign tree_branch = NUM_BR'(hit);
       assign tree_port = PORTS_W'(ports);
       assign tree_header = HDRS_W'(headers);
-      assign tree_error = (hit == '0);  // names no node
+      assign tree_error = (hit == '0) || (TORUS != 0);  // names no node, or not a mesh
     end else begin : g_no_tree
       assign tree_branch = NUM_BR'(1);
       assign tree_port = '0;
@@ -186,6 +219,10 @@ module wc_route_ecube #(
     end
   end
 
-  // A mesh needs no dateline classes: every VC of the output is allowed.
-  assign vc_mask_o = {(NUM_BR * NUM_VCS) {1'b1}};
+  genvar b;
+  generate
+    for (b = 0; b < NUM_BR; b = b + 1) begin : g_vcs
+      assign vc_mask_o[b*NUM_VCS+:NUM_VCS] = vcs_for(here, port_o[b*OUT_W+:OUT_W]);
+    end
+  endgenerate
 endmodule

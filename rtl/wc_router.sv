@@ -1,9 +1,11 @@
-// Wormhole router of a 2-D mesh (systemc/Router with e-cube routing): input units -> e-cube route
+// Wormhole router of a 2-D mesh or torus (systemc/Router with e-cube routing; TORUS = 1: the
+// shorter way round, dateline VC classes): input units -> e-cube route
 // units -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
 // -> output units. Unicast worms, with PATH_WORMS = 1 multidestination path worms
 // (destination-list headers of several flits, absorb-and-forward with replication and bubbles,
 // docs/multicast-hardware.md), and with TREE_WORMS = 1 e-cube tree worms (bit-string headers
-// replicated to up to 5 branches, each with its own masked header, bubbles). Cycle for cycle the same pins as the SystemC Router: every output
+// replicated to up to 5 branches, each with its own masked header, bubbles; meshes only). Cycle
+// for cycle the same pins as the SystemC Router: every output
 // is a register, a flit granted in cycle g is seen downstream in g + T_SW + link latency, a
 // credit for a flit that left a FIFO in cycle g is seen upstream in g + link latency
 // (docs/pipeline.md).
@@ -22,6 +24,8 @@ module wc_router #(
     parameter integer T_CONS     = 1,   // consumption channel latency (flits to the NIC)
     parameter integer PATH_WORMS = 0,   // 1: multidestination path worms (destination lists)
     parameter integer TREE_WORMS = 0,   // 1: e-cube tree worms (bit-string headers)
+    parameter integer TORUS      = 0,   // 1: a 2-D torus (wrap-around links), e-cube the short way
+    parameter integer DATELINE   = 1,   // torus: dateline VC classes (needs NUM_VCS >= 2)
     parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a list or bit-string, cycles (>= 1)
     // Derived (do not override).
     parameter integer NUM_IN     = 4 + NUM_INJ,
@@ -124,6 +128,9 @@ module wc_router #(
             .NUM_VCS   (NUM_VCS),
             .NUM_CONS  (NUM_CONS),
             .IN_PORT   (p),
+            .IN_VC     (v),
+            .TORUS     (TORUS),
+            .DATELINE  (DATELINE),
             .FLIT_WIDTH(FLIT_WIDTH),
             .PATH_WORMS(PATH_WORMS),
             .TREE_WORMS(TREE_WORMS),

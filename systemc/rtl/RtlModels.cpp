@@ -11,7 +11,7 @@ namespace {
 auto fields(const RtlRouterParams& p) {
     return std::tie(p.mesh_x, p.mesh_y, p.injection_channels, p.consumption_channels, p.vcs,
                     p.buffer_depth, p.flit_width, p.t_node, p.t_sw, p.t_phy, p.t_inj, p.t_cons,
-                    p.path_worms, p.t_node_multidest, p.tree_worms);
+                    p.path_worms, p.t_node_multidest, p.tree_worms, p.torus);
 }
 }  // namespace
 
@@ -21,9 +21,9 @@ bool RtlRouterParams::operator==(const RtlRouterParams& other) const {
 
 std::string RtlRouterParams::describe() const {
     return fmt::format(
-        "mesh {}x{}, {} injection / {} consumption channels, {} VCs, depth {}, flit width {}, "
+        "{} {}x{}, {} injection / {} consumption channels, {} VCs, depth {}, flit width {}, "
         "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}",
-        mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
+        torus ? "torus" : "mesh", mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
         t_node, t_sw, t_phy, t_inj, t_cons,
         path_worms || tree_worms
             ? fmt::format("{} (t_node_multidest {})",
@@ -36,6 +36,9 @@ std::string RtlRouterParams::describe() const {
 
 std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& built) const {
     std::vector<std::string> out;
+    if (torus != built.torus)
+        out.push_back(fmt::format("topology {} (network: {})", built.torus ? "torus" : "mesh",
+                                  torus ? "torus" : "mesh"));
     if (mesh_x != built.mesh_x || mesh_y != built.mesh_y)
         out.push_back(
             fmt::format("size {}x{} (network: {}x{})", built.mesh_x, built.mesh_y, mesh_x, mesh_y));
@@ -61,11 +64,17 @@ std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& bui
     return out;
 }
 
-RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& p) {
-    if (shape.dimensions() != 2 || shape.torus)
+RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParams& p,
+                                bool dateline) {
+    if (shape.dimensions() != 2)
         throw ConfigError(fmt::format(
-            "RTL routers: {} is not a 2-D mesh, the only topology rtl/ implements", shape.name()));
+            "RTL routers: {} is not a 2-D mesh or torus, the topologies rtl/ implements",
+            shape.name()));
+    if (shape.torus && !dateline)
+        throw ConfigError(
+            "RTL routers: the RTL torus router uses dateline VC classes (network.dateline: true)");
     RtlRouterParams r;
+    r.torus = shape.torus;
     r.mesh_x = shape.radix[0];
     r.mesh_y = shape.radix[1];
     r.injection_channels = p.injection_channels;
@@ -82,6 +91,10 @@ RtlRouterParams mesh_rtl_params(const mesh::MeshShape& shape, const NetworkParam
     r.tree_worms = p.tree_worms;
     r.t_node_multidest = p.path_worms || p.tree_worms ? p.t_node_multidest : 0;
     return r;
+}
+
+mesh::MeshShape mesh_shape(const RtlRouterParams& rtl) {
+    return mesh::MeshShape::parse(fmt::format("{}x{}", rtl.mesh_x, rtl.mesh_y), rtl.torus);
 }
 
 NetworkParams mesh_network_params(const RtlRouterParams& rtl) {
@@ -118,8 +131,8 @@ const RtlModel& find_rtl_model(const RtlRouterParams& params) {
 }
 
 RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams& params,
-                               std::function<bool(NodeId)> use_rtl) {
-    const RtlModel& model = find_rtl_model(mesh_rtl_params(shape, params));
+                               std::function<bool(NodeId)> use_rtl, bool dateline) {
+    const RtlModel& model = find_rtl_model(mesh_rtl_params(shape, params, dateline));
     return [&model, use_rtl = std::move(use_rtl)](
                const RouterConfig& config, double clock_ns,
                ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {

@@ -149,7 +149,7 @@ private:
 
 RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options) {
     const RtlRouterParams& m = model.params;
-    const auto shape = mesh::MeshShape::parse(fmt::format("{}x{}", m.mesh_x, m.mesh_y), false);
+    const auto shape = rtl::mesh_shape(m);
     PairSetup setup;
     RouterConfig& c = setup.config;
     c.name = fmt::format("node{}", options.node);
@@ -166,7 +166,7 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
     for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
     for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
     c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
-    const mesh::EcubeOptions routing{m.vcs, false, m.consumption_channels};
+    const mesh::EcubeOptions routing{m.vcs, m.torus, m.consumption_channels};  // tori: datelines
     setup.routing = [shape, node = options.node, routing] {
         return std::make_unique<mesh::EcubeRouting>(shape, node, routing);
     };

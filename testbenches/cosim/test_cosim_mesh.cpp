@@ -1,5 +1,5 @@
-// Co-simulation of the Verilated RTL router (rtl/wc_router.sv) against the SystemC Router on a 4x4
-// mesh (issue 6): lock-step equality of every link in every cycle on seeded unicast traffic for
+// Co-simulation of the Verilated RTL router (rtl/wc_router.sv) against the SystemC Router on the 4x4
+// mesh or torus each configuration was built for (issue 6): lock-step equality of every link in every cycle on seeded unicast traffic for
 // every verilated configuration, all-RTL and mixed networks, exactly-once delivery with the
 // all-SystemC latencies, and the first-mismatch report of the lock-step check itself.
 #include <catch2/catch.hpp>
@@ -20,11 +20,6 @@ using namespace wormcast::rtl;
 
 namespace {
 
-const mesh::MeshShape& mesh4x4() {
-    static const mesh::MeshShape shape = mesh::MeshShape::parse("4x4", false);
-    return shape;
-}
-
 NetworkParams params_of(const RtlModel& model) { return mesh_network_params(model.params); }
 
 std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles, std::uint64_t seed) {
@@ -34,37 +29,42 @@ std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cy
     t.worm_flits = length + 1;
     t.warmup = 0;
     t.measure = cycles;
-    return uniform_schedule(t, mesh4x4().nodes(), seed);
+    return uniform_schedule(t, 16, seed);
 }
 
-NetworkSpec mesh_spec(const NetworkParams& p, std::function<bool(NodeId)> use_rtl) {
-    NetworkSpec spec = mesh::build_mesh_network(mesh4x4(), p);
-    if (use_rtl) spec.router_factory = mesh_rtl_factory(mesh4x4(), p, std::move(use_rtl));
+/// The network of `shape` (a torus with dateline VC classes), RTL routers where `use_rtl` holds.
+NetworkSpec mesh_spec(const mesh::MeshShape& shape, const NetworkParams& p,
+                      std::function<bool(NodeId)> use_rtl) {
+    NetworkSpec spec = mesh::build_mesh_network(shape, p);
+    if (use_rtl) spec.router_factory = mesh_rtl_factory(shape, p, std::move(use_rtl));
     return spec;
 }
 
 /// Reference run (all SystemC) then the same traffic with `use_rtl` routers in RTL, compared
 /// cycle by cycle; returns the comparing run.
-LockStepResult lockstep(const NetworkParams& p, const std::vector<ScheduledSend>& sends,
-                        const std::function<bool(NodeId)>& use_rtl, LockStepResult* reference_out = nullptr) {
-    LockStepResult reference = run_lockstep(mesh_spec(p, nullptr), p, sends, nullptr);
+LockStepResult lockstep(const mesh::MeshShape& shape, const NetworkParams& p,
+                        const std::vector<ScheduledSend>& sends, const std::function<bool(NodeId)>& use_rtl,
+                        LockStepResult* reference_out = nullptr) {
+    LockStepResult reference = run_lockstep(mesh_spec(shape, p, nullptr), p, sends, nullptr);
     INFO("reference run: " << reference.cycles << " cycles, " << reference.messages << " messages");
     for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
     REQUIRE(reference.quiet);
     REQUIRE(reference.problems.empty());
-    LockStepResult rtl = run_lockstep(mesh_spec(p, use_rtl), p, sends, &reference.trace);
+    LockStepResult rtl = run_lockstep(mesh_spec(shape, p, use_rtl), p, sends, &reference.trace);
     if (reference_out) *reference_out = std::move(reference);
     return rtl;
 }
 
 }  // namespace
 
-TEST_CASE("every verilated configuration is in lock step with the SystemC router on a 4x4 mesh",
+TEST_CASE("every verilated configuration is in lock step with the SystemC router on a 4x4 mesh or torus",
           "[cosim][lockstep]") {
     REQUIRE(rtl_models().size() >= 4);
-    int runs = 0;
+    int runs = 0, tori = 0;
     for (const auto& model : rtl_models()) {
         const NetworkParams p = params_of(model);
+        const mesh::MeshShape shape = mesh_shape(model.params);
+        tori += shape.torus ? 1 : 0;
         // Light, heavy and saturating load: zero-load pipelines, contention and back-pressure.
         for (const double load : {0.05, 0.3, 0.8}) {
             const std::uint64_t seed = 11 + static_cast<std::uint64_t>(runs) * 7;
@@ -73,7 +73,7 @@ TEST_CASE("every verilated configuration is in lock step with the SystemC router
             INFO("model " << model.name << " (" << model.params.describe() << "), load " << load << ", length "
                           << length << ", seed " << seed << ", " << sends.size() << " messages");
             LockStepResult reference;
-            const LockStepResult rtl = lockstep(p, sends, [](NodeId) { return true; }, &reference);
+            const LockStepResult rtl = lockstep(shape, p, sends, [](NodeId) { return true; }, &reference);
             INFO(rtl.mismatch);
             REQUIRE(rtl.drop_in_routers == 16);
             REQUIRE(rtl.mismatch.empty());
@@ -86,6 +86,7 @@ TEST_CASE("every verilated configuration is in lock step with the SystemC router
         }
     }
     REQUIRE(runs == static_cast<int>(3 * rtl_models().size()));
+    REQUIRE(tori > 0);
 }
 
 TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one", "[cosim][lockstep]") {
@@ -98,7 +99,8 @@ TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the a
             while (rtl_nodes.size() < 8) rtl_nodes.insert(static_cast<NodeId>(rng() % 16));
             const auto sends = uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
             INFO("model " << model.name << ", seed " << seed);
-            const LockStepResult mixed = lockstep(p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
+            const LockStepResult mixed =
+                lockstep(mesh_shape(model.params), p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
             INFO(mixed.mismatch);
             REQUIRE(mixed.drop_in_routers == 8);
             REQUIRE(mixed.mismatch.empty());
@@ -124,11 +126,13 @@ TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with 
         o.warmup = t.warmup;
         o.measure = t.measure;
         o.drain_limit = 100000;
-        const auto sends = uniform_schedule(t, mesh4x4().nodes(), seed);
-        // Checkerboard: every link joins an RTL router and a SystemC router.
+        const mesh::MeshShape shape = mesh_shape(model.params);
+        const auto sends = uniform_schedule(t, shape.nodes(), seed);
+        // Checkerboard: every link joins an RTL router and a SystemC router (on the 4x4 torus
+        // too: the wrap-around links join x = 0 and x = 3).
         const auto checkerboard = [](NodeId n) { return ((n % 4) + (n / 4)) % 2 == 0; };
-        const auto reference = app::run_network(mesh_spec(p, nullptr), p, sends, o);
-        const auto mixed = app::run_network(mesh_spec(p, checkerboard), p, sends, o);
+        const auto reference = app::run_network(mesh_spec(shape, p, nullptr), p, sends, o);
+        const auto mixed = app::run_network(mesh_spec(shape, p, checkerboard), p, sends, o);
         INFO("model " << model.name);
         for (const auto& problem : mixed.problems) UNSCOPED_INFO(problem);
         REQUIRE(reference.ok());
@@ -144,16 +148,17 @@ TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with 
     }
 }
 
-TEST_CASE("an all-RTL mesh meets the zero-load latency formula of docs/pipeline.md", "[cosim][latency]") {
+TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/pipeline.md", "[cosim][latency]") {
     for (const auto& model : rtl_models()) {
         const NetworkParams p = params_of(model);
-        const NodeId src = 0, dst = 15;  // corner to corner: 6 hops
+        const mesh::MeshShape shape = mesh_shape(model.params);
+        const NodeId src = 1, dst = 14;  // 1,0 to 2,3: 4 hops on the mesh, 2 on the torus
         const std::uint32_t length = 9;
-        const auto r = app::run_network(mesh_spec(p, [](NodeId) { return true; }), p,
+        const auto r = app::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
                                         {ScheduledSend{3, src, {dst}, length, true}}, app::RunOptions{});
         REQUIRE(r.ok());
         REQUIRE(r.traffic.completed == 1);
-        const Cycle hops = mesh4x4().distance(src, dst);
+        const Cycle hops = shape.distance(src, dst);
         // With shallow buffers the worm may not stream at one flit per cycle; the head still does.
         const Cycle head = p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons;
         INFO("model " << model.name);
@@ -166,13 +171,14 @@ TEST_CASE("an all-RTL mesh meets the zero-load latency formula of docs/pipeline.
 TEST_CASE("the lock-step check stops at the first difference and names cycle, link, expected and actual",
           "[cosim][checker]") {
     const NetworkParams p = params_of(rtl_models().front());
+    const mesh::MeshShape shape = mesh_shape(rtl_models().front().params);
     const std::vector<ScheduledSend> sends{{5, 0, {3}, 4, true}, {9, 6, {12}, 3, true}};
-    LockStepResult reference = run_lockstep(mesh_spec(p, nullptr), p, sends, nullptr);
+    LockStepResult reference = run_lockstep(mesh_spec(shape, p, nullptr), p, sends, nullptr);
     REQUIRE(reference.quiet);
     // The same traffic, but the second message leaves node 6 one cycle later.
     auto late = sends;
     late[1].at += 1;
-    const LockStepResult other = run_lockstep(mesh_spec(p, [](NodeId) { return true; }), p, late, &reference.trace);
+    const LockStepResult other = run_lockstep(mesh_spec(shape, p, [](NodeId) { return true; }), p, late, &reference.trace);
     // Where the reference first drives a flit on node 6's injection channel.
     std::size_t link = 0;
     while (link < reference.trace.links.size() && reference.trace.links[link].link != "node 2,1 injection 0") ++link;
@@ -190,26 +196,29 @@ TEST_CASE("the lock-step check stops at the first difference and names cycle, li
 }
 
 TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cosim][config]") {
+    const mesh::MeshShape mesh = mesh::MeshShape::parse("4x4", false);
+    const mesh::MeshShape torus = mesh::MeshShape::parse("4x4", true);
+    REQUIRE_FALSE(rtl_models().front().params.torus);
     NetworkParams p = params_of(rtl_models().front());
     p.buffer_depth = 7;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
+    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
     // Tree worms need a configuration built with them.
     p = params_of(rtl_models().front());
     REQUIRE_FALSE(rtl_models().front().params.tree_worms);
     p.tree_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
                         Catch::Contains("no verilated configuration matches") && Catch::Contains("tree_worms 0 (network: 1)"));
     // Path worms need a configuration built with them (and the same t_node_multidest).
     p = params_of(rtl_models().front());
     REQUIRE_FALSE(rtl_models().front().params.path_worms);
     p.path_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
                         Catch::Contains("no verilated configuration matches") && Catch::Contains("path_worms 0 (network: 1)"));
     for (const auto& model : rtl_models())
         if (model.params.path_worms) {
             p = params_of(model);
             p.t_node_multidest += 1;
-            REQUIRE_THROWS_WITH(mesh_spec(p, [](NodeId) { return true; }),
+            REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
                                 Catch::Contains(fmt::format("t_node_multidest {} (network: {})", model.params.t_node_multidest,
                                                             p.t_node_multidest)));
         }
@@ -218,8 +227,23 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
         if (model.params.tree_worms) {
             p = params_of(model);
             p.tree_worms = false;
-            REQUIRE(find_rtl_model(mesh_rtl_params(mesh::MeshShape::parse("4x4", false), p)).name == model.name);
+            REQUIRE(find_rtl_model(mesh_rtl_params(mesh, p)).name == model.name);
         }
-    const auto torus = mesh::MeshShape::parse("4x4", true);
-    REQUIRE_THROWS_WITH(mesh_rtl_params(torus, params_of(rtl_models().front())), Catch::Contains("not a 2-D mesh"));
+    // A torus needs a configuration built for one, with its dateline classes; a mesh one built
+    // for a mesh; and only 2-D networks have RTL routers.
+    for (const auto& model : rtl_models())
+        if (!model.params.torus && model.params.vcs >= 2 && !model.params.tree_worms)  // datelines: 2 VCs; trees: meshes
+            REQUIRE_THROWS_WITH(mesh_spec(torus, params_of(model), [](NodeId) { return true; }),
+                                Catch::Contains("no verilated configuration matches") &&
+                                    Catch::Contains(model.name + ": differs in topology mesh (network: torus)"));
+    for (const auto& model : rtl_models())
+        if (model.params.torus) {
+            p = params_of(model);
+            REQUIRE(find_rtl_model(mesh_rtl_params(torus, p)).name == model.name);
+            REQUIRE_THROWS_WITH(mesh_rtl_params(torus, p, false), Catch::Contains("dateline"));
+            REQUIRE_THROWS_WITH(find_rtl_model(mesh_rtl_params(mesh, p)),
+                                Catch::Contains(fmt::format("{}: differs in topology torus (network: mesh)", model.name)));
+        }
+    REQUIRE_THROWS_WITH(mesh_rtl_params(mesh::MeshShape::parse("4x4x2", false), params_of(rtl_models().front())),
+                        Catch::Contains("not a 2-D mesh or torus"));
 }
