@@ -152,7 +152,6 @@ module wc_route_ecube #(
     end
   endgenerate
 
-
   // What a bit-string asks for (with TREE_WORMS = 0 it is an error).
   wire [NUM_BR-1:0] tree_branch;
   wire [PORTS_W-1:0] tree_port;

@@ -57,15 +57,14 @@ TEST_CASE("the RTL router equals the SystemC router under random worms and rando
 TEST_CASE("the RTL router with tree worms equals the SystemC router under random bit-strings",
           "[cosim][router][tree]") {
     // Bit-strings of 1..6 random nodes (this node among them at times: up to five branches, the
-    // consumption channel one of them) on every input, half the worms. With 2 VCs the SystemC
-    // switch allocator can stall for good on two tree worms that own VCs of the same two outputs
-    // (docs/rtl.md, "The SystemC switch allocator can livelock on tree worms"); the RTL copies it
-    // and must stall with it cycle for cycle, and most runs must drain.
+    // consumption channel one of them) on every input, half the worms. With 2 VCs (p2d2c4) two
+    // tree worms own VCs of the same outputs at times: the switch allocator's priority for one
+    // several-output request at a time (docs/rtl.md) lets every run drain; without it 3 of the 9
+    // p2d2c4 runs stalled for good.
     int runs = 0;
     for (const auto& model : rtl_models()) {
         if (!model.params.tree_worms) continue;
         std::uint64_t bubbles = 0;
-        int drained = 0;
         for (const NodeId node : {0u, 6u, 15u})
             for (const auto& [load, drain] : {std::pair{0.3, 0.9}, std::pair{0.8, 0.35}, std::pair{1.0, 0.15}}) {
                 RouterPairOptions o;
@@ -82,19 +81,15 @@ TEST_CASE("the RTL router with tree worms equals the SystemC router under random
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);
                 REQUIRE(r.mismatch.empty());
                 REQUIRE(r.problems.empty());
-                if (model.params.vcs == 1) REQUIRE(r.drained);
-                if (r.drained) {
-                    REQUIRE(r.flits_out == r.expected_out);
-                    ++drained;
-                }
+                REQUIRE(r.drained);
+                REQUIRE(r.flits_out == r.expected_out);
                 REQUIRE(r.tree_worms > 10);
                 REQUIRE(r.split_worms > 5);
                 bubbles += r.bubbles;
                 ++runs;
             }
-        INFO("model " << model.name << ": " << drained << " of 9 runs drained");
+        INFO("model " << model.name);
         REQUIRE(bubbles > 0);
-        REQUIRE(drained >= 6);
     }
     REQUIRE(runs == 2 * 9);  // p1d1 and p2d2c4
 }

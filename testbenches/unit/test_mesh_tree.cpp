@@ -238,7 +238,7 @@ TEST_CASE("light random e-cube tree multicasts on meshes are delivered exactly o
 
 TEST_CASE(
     "heavy random e-cube tree multicasts on a mesh can deadlock (XY trees are not "
-    "deadlock-free); the watchdog reports the wait-for cycle",
+    "deadlock-free), and the watchdog reports the wait-for cycle",
     "[network][multicast][tree][mesh][deadlock][watchdog]") {
     // Two trees can each hold an output at one router that the other's branch waits for at
     // another router: atomic OCRQ enqueue prevents the cycle inside one router, not across them.
