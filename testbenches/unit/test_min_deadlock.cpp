@@ -93,7 +93,7 @@ void require_delivered_with_tokens(const MinShape& shape, const NetworkParams& p
 }  // namespace
 
 TEST_CASE(
-    "UNI-MIN: ATBM without tokens deadlocks across switches (Fig. 6(c)); with tokens the "
+    "UNI-MIN: ATBM without tokens deadlocks across switches (Fig. 6(c)), and with tokens the "
     "same traffic is delivered exactly once",
     "[min][network][deadlock][watchdog]") {
     // Safe (atomic) OCRQs, so no single switch can deadlock: the cycle runs through several
@@ -126,7 +126,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "unsafe non-atomic OCRQs without tokens deadlock inside one switch (Fig. 6(a), 6(b)); "
+    "unsafe non-atomic OCRQs without tokens deadlock inside one switch (Fig. 6(a), 6(b)), and "
     "tokens serialise the tree operations and the same traffic is delivered",
     "[min][network][deadlock][watchdog]") {
     // The paper's switch takes the outputs of a tree operation one by one. Two tree worms at one
@@ -179,7 +179,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "BI-MIN with adaptive forwarding: atomic OCRQs without tokens deadlock across switches; "
+    "BI-MIN with adaptive forwarding: atomic OCRQs without tokens deadlock across switches, and "
     "with tokens the same traffic is delivered exactly once",
     "[min][network][deadlock][adaptive]") {
     // Worms that went up on different right ports come down into a switch on different right

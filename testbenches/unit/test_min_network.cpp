@@ -391,7 +391,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "BI-MIN: a forward worm takes the next right port while the lowest is held; with "
+    "BI-MIN: a forward worm takes the next right port while the lowest is held, and with "
     "forward=fixed it waits",
     "[min][network][adaptive]") {
     // min-bi:b=2,n=2: nodes 0 and 1 enter switch (0, 0); unicasts 0 -> 2 and 1 -> 3 turn at

@@ -83,7 +83,7 @@ std::map<MessageId, Worm> run_four_worms(bool adaptive) {
 }  // namespace
 
 TEST_CASE(
-    "an adaptive worm takes the lowest free output while a lower one is held; fixed, it waits",
+    "an adaptive worm takes the lowest free output while a lower one is held, and waits when fixed",
     "[router][adaptive]") {
     SECTION("adaptive") {
         const auto w = run_four_worms(true);

@@ -159,7 +159,7 @@ TEST_CASE("OCRQs serve competing worms in the order they were routed", "[router]
     REQUIRE(bubbles(bench.seen[0]) == 0);
 }
 
-TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a); atomic OCRQs do not",
+TEST_CASE("the unsafe non-atomic mode deadlocks on Fig. 6(a) and atomic OCRQs do not",
           "[router][deadlock]") {
     for (bool atomic : {false, true}) {
         fresh_kernel();
@@ -224,7 +224,7 @@ TEST_CASE("token ring: acquire on arrival, hold, release, passing delay", "[toke
 }
 
 TEST_CASE(
-    "a tree operation waits for the token and releases it after B(n-k) flits; unicasts never wait",
+    "a tree operation waits for the token and releases it after B(n-k) flits, and unicasts never wait",
     "[router][token]") {
     const unsigned pass = 4, stops = 3, release = 5;
     auto run = [&](bool tree, bool second) {
