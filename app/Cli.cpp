@@ -39,6 +39,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         std::cerr << "note: large network: tracing router 0,0 only (set trace.routers to choose)\n";
     RunResult r = run_network(s.network(), s.params, s.schedule(), s.run);
     print_summary(std::cout, r, s.params);
+    std::cout << fmt::format("multicast    {} (nic.multicast)\n", s.multicast);
     if (!r.rtl_routers.empty()) {
         std::vector<std::string> nodes;
         for (std::size_t router : r.rtl_routers) nodes.push_back(s.shape.format(static_cast<NodeId>(router)));

@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 
 #include "systemc/rtl/RtlModels.hpp"
+#include "topologies/mesh/MeshMulticastFirmware.hpp"
+#include "topologies/mesh/MeshTreeFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 namespace wormcast::app {
@@ -205,13 +207,14 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
 
     Section nic(top.get("nic"), "nic",
                 {"injection_channels", "consumption_channels", "t_startup", "t_receive", "t_inj",
-                 "t_cons"});
+                 "t_cons", "multicast"});
     p.injection_channels = static_cast<unsigned>(nic.whole("injection_channels", 1, 1, 16));
     p.consumption_channels = static_cast<unsigned>(nic.whole("consumption_channels", 1, 1, 16));
     p.t_startup = nic.cycles("t_startup", 0, clk, 0);
     p.t_receive = nic.cycles("t_receive", 0, clk, 0);
     p.t_inj = nic.cycles("t_inj", 1, clk, 1);
     p.t_cons = nic.cycles("t_cons", 1, clk, 1);
+    s.multicast = nic.text("multicast", "separate");
 
     Section traffic(top.get("traffic"), "traffic",
                     {"kind", "load", "length", "process", "warmup", "measure", "file"});
@@ -267,6 +270,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (s.shape.torus && s.dateline && p.vcs < 2)
         throw ConfigError("router.vcs: a torus with datelines needs at least 2 virtual channels");
     HeaderFormat{p.flit_width, s.shape.nodes()}.validate();
+    s.check_multicast();
     if (!s.rtl_nodes().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
     return s;
 }
@@ -293,8 +297,55 @@ std::vector<ScheduledSend> Scenario::schedule() const {
     return uniform_schedule(uniform, shape.nodes(), run.seed);
 }
 
+void Scenario::check_multicast() const {
+    if (multicast == "separate") return;
+    if (multicast == "tree") {
+        if (!params.tree_worms)
+            throw ConfigError(
+                "nic.multicast: tree sends e-cube tree worms; the routers need router.tree_worms: true");
+        if (shape.torus)
+            throw ConfigError(fmt::format(
+                "nic.multicast: tree worms are routed on meshes only, not on the {}", shape.name()));
+        return;
+    }
+    mesh::MeshMulticastConfig config;
+    config.shape = shape;
+    try {
+        config.algorithm = mesh::parse_mesh_multicast_algorithm(multicast);
+        config.validate();
+    } catch (const ConfigError& e) {
+        throw ConfigError(fmt::format("nic.multicast: {} (or separate, tree)", e.what()));
+    }
+    const bool path_worms = config.algorithm != mesh::MeshMulticastAlgorithm::Umesh &&
+                            config.algorithm != mesh::MeshMulticastAlgorithm::SpUmesh;
+    if (path_worms && !params.path_worms)
+        throw ConfigError(fmt::format(
+            "nic.multicast: {} sends multidestination path worms; the routers need "
+            "router.path_worms: true",
+            multicast));
+    const unsigned needed =
+        mesh::minimum_consumption_channels(config.algorithm, shape.dimensions());
+    if (params.consumption_channels < needed)
+        throw ConfigError(fmt::format(
+            "nic.consumption_channels: {} needs one consumption channel per input direction, at "
+            "least {} (docs/multicast-hardware.md)",
+            multicast, needed));
+}
+
 NetworkSpec Scenario::network() const {
     NetworkSpec spec = mesh::build_mesh_network(shape, params, dateline);
+    if (multicast == "tree") {
+        spec.firmware = [shape = shape](NodeId) {
+            return std::make_unique<mesh::MeshTreeFirmware>(shape);
+        };
+    } else if (multicast != "separate") {
+        mesh::MeshMulticastConfig config;
+        config.shape = shape;
+        config.algorithm = mesh::parse_mesh_multicast_algorithm(multicast);
+        spec.firmware = [config](NodeId) {
+            return std::make_unique<mesh::MeshMulticastFirmware>(config);
+        };
+    }
     const std::vector<NodeId> nodes = rtl_nodes();
     if (!nodes.empty()) {
         std::vector<bool> chosen(shape.nodes(), false);

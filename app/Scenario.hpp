@@ -30,10 +30,16 @@ struct Scenario {
     /// Routers that are the Verilated RTL instead of the SystemC Router (network.rtl, --rtl):
     /// "none", "all" or "x,y;x,y" (a YAML list of nodes is read into this form).
     std::string rtl = "none";
+    /// How a NIC sends a message of several destinations (nic.multicast): "separate" (one
+    /// unicast per destination), "tree" (one e-cube tree worm, MeshTreeFirmware), or a mesh
+    /// multicast algorithm of Kesavan & Panda (umesh, spumesh, hl, sqhl, schl).
+    std::string multicast = "separate";
 
     /// The sends of this scenario (uniform: generated from the seed; file: read).
     std::vector<ScheduledSend> schedule() const;
     NetworkSpec network() const;
+    /// Throws ConfigError when nic.multicast does not fit the routers or the topology.
+    void check_multicast() const;
     /// Router indices to trace ("auto": all routers up to 64, else none unless listed).
     std::vector<std::size_t> traced_routers() const;
     /// Nodes whose router is RTL, ascending (network.rtl; empty for "none").

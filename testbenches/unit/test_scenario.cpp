@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -186,4 +187,41 @@ TEST_CASE("uniform schedules offer the requested load with either injection proc
         REQUIRE(again.back().at == sends.back().at);
         REQUIRE(uniform_schedule(t, 16, 12).size() != sends.size());
     }
+}
+
+TEST_CASE("nic.multicast chooses how NICs send a message of several destinations",
+          "[scenario][cli][multicast]") {
+    // The same multicasts sent as separate unicasts, as one e-cube tree worm, and by HL path
+    // worms: every scheme delivers every message to every destination exactly once, and the
+    // hardware schemes inject fewer flits than separate unicasts.
+    std::ofstream(scratch("mc.msgs")) << "0 0,0 3,3;1,2;2,0;0,3 8\n5 2,1 0,0;3,0;1,3 6\n9 3,3 2,2 4\n"
+                                         "20 1,1 0,1;2,1;3,1;1,0;1,2;1,3 5\n";
+    std::ofstream(scratch("mc.yaml"))
+        << "network: {topology: mesh, size: 4x4}\nrouter: {path_worms: true, tree_worms: true}\n"
+           "traffic: {kind: file, file: mc.msgs}\n";
+    std::map<std::string, std::uint64_t> injected;
+    for (const std::string scheme : {"separate", "tree", "hl", "umesh"}) {
+        INFO("nic.multicast=" << scheme);
+        REQUIRE(run_cli("run mc.yaml --json mc.json --set nic.multicast=" + scheme) == 0);
+        REQUIRE_THAT(slurp(scratch("cli_out.txt")),
+                     Catch::Contains("multicast    " + scheme) && Catch::Contains("exactly once"));
+        const auto json = nlohmann::json::parse(slurp(scratch("mc.json")));
+        REQUIRE(json["ok"] == true);
+        injected[scheme] = json["flits_injected"].get<std::uint64_t>();
+    }
+    REQUIRE(injected["tree"] < injected["separate"]);
+    REQUIRE(injected["hl"] < injected["separate"]);
+
+    // Schemes the routers or the topology cannot carry are refused before the run.
+    REQUIRE(run_cli("run mc.yaml --set nic.multicast=tree --set router.tree_worms=false") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("router.tree_worms: true"));
+    REQUIRE(run_cli("run mc.yaml --set nic.multicast=hl --set router.path_worms=false") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("router.path_worms: true"));
+    REQUIRE(run_cli("run mc.yaml --set nic.multicast=sqhl") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("nic.consumption_channels"));
+    REQUIRE(run_cli("run mc.yaml --set nic.multicast=tree --set network.topology=torus "
+                    "--set router.vcs=2") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("meshes only"));
+    REQUIRE(run_cli("run mc.yaml --set nic.multicast=flood") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("nic.multicast: algorithm: 'flood'"));
 }
