@@ -270,7 +270,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (s.shape.torus && s.dateline && p.vcs < 2)
         throw ConfigError("router.vcs: a torus with datelines needs at least 2 virtual channels");
     HeaderFormat{p.flit_width, s.shape.nodes()}.validate();
-    s.check_multicast();
+    s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
     if (!s.rtl_nodes().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
     return s;
 }
@@ -297,8 +297,8 @@ std::vector<ScheduledSend> Scenario::schedule() const {
     return uniform_schedule(uniform, shape.nodes(), run.seed);
 }
 
-void Scenario::check_multicast() const {
-    if (multicast == "separate") return;
+std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() const {
+    if (multicast == "separate") return nullptr;
     if (multicast == "tree") {
         if (!params.tree_worms)
             throw ConfigError(
@@ -306,7 +306,7 @@ void Scenario::check_multicast() const {
         if (shape.torus)
             throw ConfigError(fmt::format(
                 "nic.multicast: tree worms are routed on meshes only, not on the {}", shape.name()));
-        return;
+        return [shape = shape](NodeId) { return std::make_unique<mesh::MeshTreeFirmware>(shape); };
     }
     mesh::MeshMulticastConfig config;
     config.shape = shape;
@@ -330,22 +330,12 @@ void Scenario::check_multicast() const {
             "nic.consumption_channels: {} needs one consumption channel per input direction, at "
             "least {} (docs/multicast-hardware.md)",
             multicast, needed));
+    return [config](NodeId) { return std::make_unique<mesh::MeshMulticastFirmware>(config); };
 }
 
 NetworkSpec Scenario::network() const {
     NetworkSpec spec = mesh::build_mesh_network(shape, params, dateline);
-    if (multicast == "tree") {
-        spec.firmware = [shape = shape](NodeId) {
-            return std::make_unique<mesh::MeshTreeFirmware>(shape);
-        };
-    } else if (multicast != "separate") {
-        mesh::MeshMulticastConfig config;
-        config.shape = shape;
-        config.algorithm = mesh::parse_mesh_multicast_algorithm(multicast);
-        spec.firmware = [config](NodeId) {
-            return std::make_unique<mesh::MeshMulticastFirmware>(config);
-        };
-    }
+    spec.firmware = multicast_firmware();
     const std::vector<NodeId> nodes = rtl_nodes();
     if (!nodes.empty()) {
         std::vector<bool> chosen(shape.nodes(), false);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,8 +40,9 @@ struct Scenario {
     /// The sends of this scenario (uniform: generated from the seed; file: read).
     std::vector<ScheduledSend> schedule() const;
     NetworkSpec network() const;
-    /// Throws ConfigError when nic.multicast does not fit the routers or the topology.
-    void check_multicast() const;
+    /// The NICs' firmware for nic.multicast (null for "separate": the default unicasts); throws
+    /// ConfigError when it does not fit the routers or the topology.
+    std::function<std::unique_ptr<Firmware>(NodeId)> multicast_firmware() const;
     /// Router indices to trace ("auto": all routers up to 64, else none unless listed).
     std::vector<std::size_t> traced_routers() const;
     /// Nodes whose router is RTL, ascending (network.rtl; empty for "none").

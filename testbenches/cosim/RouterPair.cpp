@@ -147,6 +147,18 @@ private:
 
 }  // namespace
 
+WormSourceConfig port_source(const RouterConfig& config, PortId p, double load, std::uint64_t seed) {
+    WormSourceConfig sc;
+    sc.vcs = config.vcs;
+    sc.buffer_depth = config.buffer_depth;
+    sc.flit_width = config.header_format.flit_width;
+    sc.nodes = config.header_format.nodes;
+    sc.load = load;
+    sc.first_message = 1 + p * 100000u;
+    sc.seed = seed * 1000 + p;
+    return sc;
+}
+
 RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options) {
     const RtlRouterParams& m = model.params;
     const auto shape = rtl::mesh_shape(m);
@@ -172,17 +184,10 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
     };
     setup.make_rtl = [&model](const RouterConfig& config, sc_time period) { return model.make(config, period, nullptr); };
     for (PortId p = 0; p < c.inputs; ++p) {
-        WormSourceConfig sc;
-        sc.vcs = m.vcs;
-        sc.buffer_depth = m.buffer_depth;
-        sc.flit_width = m.flit_width;
-        sc.nodes = shape.nodes();
-        sc.load = options.load;
+        WormSourceConfig sc = port_source(c, p, options.load, options.seed);
         sc.path_worms = m.path_worms ? options.path_worms : 0.0;
         sc.tree_worms = m.tree_worms ? options.tree_worms : 0.0;
         sc.node = options.node;
-        sc.first_message = 1 + p * 100000u;
-        sc.seed = options.seed * 1000 + p;
         setup.sources.push_back(sc);
     }
     setup.drain = options.drain;

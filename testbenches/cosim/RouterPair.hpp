@@ -49,6 +49,10 @@ struct PairSetup {
     std::shared_ptr<TokenRing> token_ring;  ///< the SystemC router's ATBM ring (config.token_ring)
 };
 
+/// The stimulus of input port `p` that every bench starts from: worms for this router's VCs,
+/// buffer depth, flit width and nodes at `load`, with message numbers and a seed of the port's own.
+WormSourceConfig port_source(const RouterConfig& config, PortId p, double load, std::uint64_t seed);
+
 struct RouterPairResult {
     Cycle cycles = 0;
     std::string mismatch;   ///< first difference, empty if none

@@ -89,19 +89,12 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
         if (below.contains(a)) reached.push_back(a);
     }
     for (PortId p = 0; p < c.inputs; ++p) {
-        WormSourceConfig sc;
-        sc.vcs = m.vcs;
-        sc.buffer_depth = m.buffer_depth;
-        sc.flit_width = m.flit_width;
-        sc.nodes = shape.nodes();
-        sc.load = run.load;
+        WormSourceConfig sc = port_source(c, p, run.load, run.seed);
         sc.tree_worms = 0.6;
         sc.max_destinations = 2 * m.radix;
         const bool from_left = m.bidirectional && p < m.radix;
         sc.destinations = from_left ? all : reached;
         sc.near = reached;
-        sc.first_message = 1 + p * 100000u;
-        sc.seed = run.seed * 1000 + p;
         setup.sources.push_back(sc);
     }
     setup.drain = run.drain;
