@@ -287,7 +287,7 @@ target_link_libraries(wormcast_rtl PUBLIC wormcast_sc wormcast_rtl_models)
 # Co-simulation tests: their own Catch2 binary.
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
 add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
-target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_app wormcast_rtl Catch2::Catch2)
+target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
 # The command-line tests (test_cosim_cli.cpp) run the program and read the scenario files.
 target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                                                          WORMCAST_BINARY="$<TARGET_FILE:wormcast>")

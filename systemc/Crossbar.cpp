@@ -10,7 +10,6 @@ void Crossbar::transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle
     if (used_.test(port))
         throw ModelError(fmt::format("crossbar: output {} driven twice in cycle {}", port, now));
     used_.set(port);
-    ++transfers_;
     output.send(flit, now);
 }
 

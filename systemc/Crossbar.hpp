@@ -20,12 +20,10 @@ class Crossbar {
     /// Send `flit` (already tagged with its output VC) into output `port` this cycle.
     void transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now);
     const PortSet& used() const { return used_; }
-    std::uint64_t transfers() const { return transfers_; }
 
   private:
     PortId outputs_;
     PortSet used_;
-    std::uint64_t transfers_ = 0;
 };
 
 }  // namespace wormcast

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "systemc/NetworkParams.hpp"
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Header.hpp"
 #include "systemc/pure/Routing.hpp"
@@ -24,36 +25,6 @@ struct ActivityMonitor;  // systemc/ActivityMonitor.hpp
 /// router's index), e.g. the Verilated RTL (systemc/RtlRouter.hpp); nullptr keeps the Router.
 using RouterFactory = std::function<std::unique_ptr<RouterModule>(const RouterConfig& config, double clock_ns,
                                                                   ActivityMonitor* monitor)>;
-
-/// Network-wide micro-architecture and timing parameters (DESIGN.md §2), all in cycles.
-struct NetworkParams {
-    double clock_ns = 5.0;
-    unsigned vcs = 1;
-    unsigned buffer_depth = 4;
-    unsigned t_node = 4;
-    unsigned t_node_multidest = 8;
-    unsigned t_sw = 1;
-    unsigned t_phy = 1;
-    unsigned t_inj = 1;
-    unsigned t_cons = 1;
-    unsigned t_startup = 0;
-    unsigned t_receive = 0;
-    unsigned flit_width = 32;
-    HeaderEncoding header_encoding = HeaderEncoding::Tagged;
-    unsigned injection_channels = 1;
-    unsigned consumption_channels = 1;
-    bool path_worms = false;
-    bool tree_worms = false;
-    bool always_clocked = false;
-    unsigned watchdog_cycles = 20000;
-    /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle mode.
-    bool atomic_ocrq = true;
-
-    /// The header layout of a network of this many nodes with these parameters.
-    HeaderFormat header_format(std::uint32_t nodes) const {
-        return HeaderFormat{flit_width, nodes, header_encoding};
-    }
-};
 
 struct RouterSpec {
     std::string name;

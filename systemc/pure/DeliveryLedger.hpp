@@ -63,7 +63,6 @@ class DeliveryLedger {
     /// Problems found so far plus, if `final`, every message/multicast not fully delivered.
     std::vector<std::string> problems(bool final) const;
     bool all_delivered() const;
-    std::size_t outstanding_messages() const { return outstanding_; }
 
     const std::unordered_map<std::uint32_t, MulticastRecord>& multicasts() const {
         return multicasts_;

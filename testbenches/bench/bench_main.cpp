@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "app/Runner.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
@@ -38,10 +38,10 @@ void run_point(const Point& pt, std::uint64_t seed) {
     t.worm_flits = 50;
     t.warmup = 0;
     t.measure = pt.cycles;
-    app::RunOptions o;
+    sim::RunOptions o;
     o.seed = seed;
     o.measure = pt.cycles;
-    auto r = app::run_network(mesh::build_mesh_network(shape, p), p,
+    auto r = sim::run_network(mesh::build_mesh_network(shape, p), p,
                               uniform_schedule(t, shape.nodes(), seed), o);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);

@@ -1,4 +1,4 @@
-// Lock-step co-simulation runs (see LockStep.hpp). Like app::run_network, each run starts a fresh
+// Lock-step co-simulation runs (see LockStep.hpp). Like sim::run_network, each run starts a fresh
 // SystemC kernel and leaks its modules with it.
 #include "testbenches/cosim/LockStep.hpp"
 
@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <systemc>
 
+#include "systemc/Kernel.hpp"
 #include "systemc/Network.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
@@ -16,18 +17,9 @@ namespace wormcast::cosim {
 
 using namespace sc_core;
 
-void fresh_sc_kernel() {
-    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
-    sc_curr_simcontext = new sc_simcontext();
-    sc_default_global_context = sc_curr_simcontext;
-    sc_report_handler::set_actions(SC_ID_INSTANCE_EXISTS_, SC_DO_NOTHING);
-    sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", SC_DO_NOTHING);
-    sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user.", SC_DO_NOTHING);
-}
-
 LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
                             const LinkTrace* expected, Cycle drain_limit, Cycle stop_at) {
-    fresh_sc_kernel();
+    fresh_kernel();
     LockStepResult result;
     auto* network = new Network("net", std::move(spec), params);
     for (std::size_t r = 0; r < network->routers(); ++r) result.drop_in_routers += network->is_drop_in(r) ? 1 : 0;

@@ -26,9 +26,6 @@ struct LockStepResult {
     std::vector<std::array<std::uint64_t, 3>> arrivals;  ///< (message, node, tail cycle), sorted
 };
 
-/// A fresh SystemC kernel: a context cannot elaborate again after sc_start (as app::run_network).
-void fresh_sc_kernel();
-
 /// Runs `spec` with `sends` until everything is delivered (or `drain_limit` cycles after the last
 /// send). Records every link when `expected` is null; otherwise compares with it every cycle.
 /// `stop_at` > 0 ends the run at that cycle at the latest (e.g. where the watchdog stopped a

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <systemc>
 
+#include "systemc/Kernel.hpp"
 #include "systemc/Router.hpp"
 #include "testbenches/cosim/CreditSink.hpp"
 #include "testbenches/cosim/LockStep.hpp"
@@ -197,7 +198,7 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
 }
 
 RouterPairResult run_pair(const PairSetup& setup) {
-    fresh_sc_kernel();
+    fresh_kernel();
     auto* bench = new RouterPair("pair", setup);  // leaked with its kernel, as in run_lockstep
     const sc_time period(5, SC_NS);
     sc_start(period * static_cast<double>(setup.cycles));

@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/Scenario.hpp"
+#include "testbenches/sim/Scenario.hpp"
 #include "systemc/rtl/RtlModels.hpp"
 
 using namespace wormcast;
@@ -180,18 +180,18 @@ TEST_CASE(
     "[cosim][scenario]") {
     YAML::Node root = YAML::Load(kScenario);
     root["network"]["rtl"] = YAML::Load("[\"1,1\", \"2,1\", \"1,2\", \"2,2\"]");
-    const app::Scenario mixed = app::parse_scenario(root, "rtl.yaml");
-    REQUIRE(mixed.rtl_nodes() == std::vector<NodeId>{5, 6, 9, 10});
+    const sim::Scenario mixed = sim::parse_scenario(root, "rtl.yaml");
+    REQUIRE(mixed.rtl_routers() == std::vector<std::size_t>{5, 6, 9, 10});
     REQUIRE(mixed.rtl_model() == "v1d4");
     root["network"]["rtl"] = "none";
-    const app::Scenario plain = app::parse_scenario(root, "rtl.yaml");
-    REQUIRE(plain.rtl_nodes().empty());
+    const sim::Scenario plain = sim::parse_scenario(root, "rtl.yaml");
+    REQUIRE(plain.rtl_routers().empty());
     REQUIRE(plain.rtl_model().empty());
 
-    const app::RunResult reference =
-        app::run_network(plain.network(), plain.params, plain.schedule(), plain.run);
-    const app::RunResult rtl =
-        app::run_network(mixed.network(), mixed.params, mixed.schedule(), mixed.run);
+    const sim::RunResult reference =
+        sim::run_network(plain.network(), plain.params, plain.schedule(), plain.run);
+    const sim::RunResult rtl =
+        sim::run_network(mixed.network(), mixed.params, mixed.schedule(), mixed.run);
     for (const auto& p : rtl.problems) UNSCOPED_INFO(p);
     REQUIRE(reference.ok());
     REQUIRE(rtl.ok());
@@ -203,12 +203,12 @@ TEST_CASE(
     REQUIRE(rtl.cycles == reference.cycles);
 
     root["network"]["rtl"] = "all";
-    REQUIRE(app::parse_scenario(root, "rtl.yaml").rtl_nodes().size() == 16);
+    REQUIRE(sim::parse_scenario(root, "rtl.yaml").rtl_routers().size() == 16);
     root["network"]["rtl"] = YAML::Load("{x: 1}");
-    REQUIRE_THROWS_WITH(app::parse_scenario(root, "rtl.yaml"),
+    REQUIRE_THROWS_WITH(sim::parse_scenario(root, "rtl.yaml"),
                         Catch::Contains("network.rtl: expected all, none"));
     root["network"]["rtl"] = "1,1;9,1";
-    REQUIRE_THROWS_WITH(app::parse_scenario(root, "rtl.yaml"), Catch::StartsWith("network.rtl:"));
+    REQUIRE_THROWS_WITH(sim::parse_scenario(root, "rtl.yaml"), Catch::StartsWith("network.rtl:"));
 }
 
 TEST_CASE(
@@ -244,7 +244,7 @@ TEST_CASE(
     REQUIRE(run_program("run " + scenario + " --rtl all --set network.size=4x2x2", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("not a 2-D mesh or torus"));
     REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("network.rtl: node 1,1 is listed twice"));
+    REQUIRE_THAT(out, Catch::Contains("network.rtl: router 1,1 is listed twice"));
     REQUIRE(run_program("run " + scenario + " --rtl 4,0", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("network.rtl:"));
     // The torus configuration runs, and gives the all-SystemC results.

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "app/Runner.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "testbenches/cosim/LockStep.hpp"
 #include "systemc/rtl/RtlModels.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
@@ -121,7 +121,7 @@ TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with 
         t.worm_flits = 7;
         t.warmup = 100;
         t.measure = 400;
-        app::RunOptions o;
+        sim::RunOptions o;
         o.seed = seed;
         o.warmup = t.warmup;
         o.measure = t.measure;
@@ -131,8 +131,8 @@ TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with 
         // Checkerboard: every link joins an RTL router and a SystemC router (on the 4x4 torus
         // too: the wrap-around links join x = 0 and x = 3).
         const auto checkerboard = [](NodeId n) { return ((n % 4) + (n / 4)) % 2 == 0; };
-        const auto reference = app::run_network(mesh_spec(shape, p, nullptr), p, sends, o);
-        const auto mixed = app::run_network(mesh_spec(shape, p, checkerboard), p, sends, o);
+        const auto reference = sim::run_network(mesh_spec(shape, p, nullptr), p, sends, o);
+        const auto mixed = sim::run_network(mesh_spec(shape, p, checkerboard), p, sends, o);
         INFO("model " << model.name);
         for (const auto& problem : mixed.problems) UNSCOPED_INFO(problem);
         REQUIRE(reference.ok());
@@ -154,8 +154,8 @@ TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/
         const mesh::MeshShape shape = mesh_shape(model.params);
         const NodeId src = 1, dst = 14;  // 1,0 to 2,3: 4 hops on the mesh, 2 on the torus
         const std::uint32_t length = 9;
-        const auto r = app::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
-                                        {ScheduledSend{3, src, {dst}, length, true}}, app::RunOptions{});
+        const auto r = sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
+                                        {ScheduledSend{3, src, {dst}, length, true}}, sim::RunOptions{});
         REQUIRE(r.ok());
         REQUIRE(r.traffic.completed == 1);
         const Cycle hops = shape.distance(src, dst);

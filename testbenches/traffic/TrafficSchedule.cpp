@@ -16,6 +16,12 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
         throw ConfigError(fmt::format("load: {} is not in (0, 1] flits/node/cycle", t.load));
     if (t.length == 0) throw ConfigError("message length must be at least 1 flit");
     if (nodes < 2) throw ConfigError("uniform traffic needs at least 2 nodes");
+    if (t.multicast_ratio < 0 || t.multicast_ratio > 1)
+        throw ConfigError(fmt::format("multicast ratio {} is not in [0, 1]", t.multicast_ratio));
+    if (t.multicast_ratio > 0 &&
+        (t.multicast_min < 2 || t.multicast_max < t.multicast_min || t.multicast_max > nodes - 1))
+        throw ConfigError(fmt::format("multicast destinations {}..{} are not within 2..{}",
+                                      t.multicast_min, t.multicast_max, nodes - 1));
     const double rate = t.load / t.worm_flits;  // messages per node per cycle
     const Cycle end = t.warmup + t.measure;
     std::vector<ScheduledSend> out;
@@ -26,6 +32,10 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
         Cycle cycle = 0;
         bool first = true;
         std::geometric_distribution<Cycle> failures(rate);
+        std::mt19937_64 multicast_rng(seed * 0xD1B54A32D192ED03ULL + src + 1);
+        std::bernoulli_distribution is_multicast(t.multicast_ratio);
+        std::uniform_int_distribution<std::uint32_t> fanout(t.multicast_min, t.multicast_max);
+        std::vector<NodeId> others;
         while (true) {
             if (t.process == InjectionProcess::Bernoulli) {
                 // One trial per cycle with success probability `rate`: skip the failures.
@@ -39,6 +49,20 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
             if (cycle >= end) break;
             NodeId dst = pick(rng);
             if (dst >= src) ++dst;
+            if (t.multicast_ratio > 0 && is_multicast(multicast_rng)) {
+                // Partial Fisher-Yates over the other nodes: d distinct destinations.
+                others.resize(nodes - 1);
+                for (NodeId n = 0; n + 1 < nodes; ++n) others[n] = n < src ? n : n + 1;
+                const std::uint32_t d = fanout(multicast_rng);
+                for (std::uint32_t i = 0; i < d; ++i) {
+                    std::uniform_int_distribution<std::size_t> at(i, others.size() - 1);
+                    std::swap(others[i], others[at(multicast_rng)]);
+                }
+                std::vector<NodeId> dests(others.begin(), others.begin() + d);
+                std::sort(dests.begin(), dests.end());
+                out.push_back(ScheduledSend{cycle, src, std::move(dests), t.length, cycle >= t.warmup});
+                continue;
+            }
             out.push_back(ScheduledSend{cycle, src, {dst}, t.length, cycle >= t.warmup});
         }
     }

@@ -29,10 +29,18 @@ struct UniformTraffic {
     InjectionProcess process = InjectionProcess::Bernoulli;
     Cycle warmup = 1000;
     Cycle measure = 10000;
+    /// Fraction of the messages that are multicasts (0: unicast traffic only). A multicast has a
+    /// number of destinations drawn uniformly from [multicast_min, multicast_max], distinct and
+    /// never the source; the load still counts one worm of worm_flits per message.
+    double multicast_ratio = 0;
+    std::uint32_t multicast_min = 2;
+    std::uint32_t multicast_max = 2;
 };
 
 /// All sends of a uniform-random run, every node its own generator seeded from (seed, node),
-/// sorted by (cycle, source).
+/// sorted by (cycle, source). Whether a message is a multicast, and its destinations, come from a
+/// second generator per node, so the times and unicast destinations do not depend on
+/// multicast_ratio being 0 or not.
 std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& traffic, std::uint32_t nodes,
                                             std::uint64_t seed);
 

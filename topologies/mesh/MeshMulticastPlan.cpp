@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
-#include "topologies/mesh/StartupStepModel.hpp"
+#include "systemc/pure/StartupStepModel.hpp"
 
 namespace wormcast::mesh {
 

@@ -32,12 +32,7 @@ UmeshSplit umesh_split(std::size_t holder, ChainRange owned) {
 }
 
 std::vector<UmeshSplit> umesh_schedule(std::size_t holder, ChainRange owned) {
-    std::vector<UmeshSplit> sends;
-    while (owned.size() > 1) {
-        sends.push_back(umesh_split(holder, owned));
-        owned = sends.back().kept;
-    }
-    return sends;
+    return chain_schedule(holder, owned, umesh_split);
 }
 
 }  // namespace wormcast::mesh

@@ -5,25 +5,12 @@
 #include <cstddef>
 #include <vector>
 
+#include "systemc/pure/ChainDelegation.hpp"
+
 namespace wormcast::mesh {
 
-/// Inclusive range [lo, hi] of chain indices.
-struct ChainRange {
-    std::size_t lo = 0;
-    std::size_t hi = 0;
-
-    std::size_t size() const { return hi - lo + 1; }
-    bool contains(std::size_t index) const { return lo <= index && index <= hi; }
-    bool operator==(const ChainRange& other) const { return lo == other.lo && hi == other.hi; }
-    bool operator!=(const ChainRange& other) const { return !(*this == other); }
-};
-
-/// One application of the split rule by the holder of a range.
-struct UmeshSplit {
-    std::size_t receiver = 0;  ///< chain index the holder sends to
-    ChainRange delegated;      ///< sub-chain the receiver becomes responsible for
-    ChainRange kept;           ///< sub-chain the holder keeps
-};
+/// One application of the split rule by the holder of a range (receiver, delegated, kept).
+using UmeshSplit = ChainSplit;
 
 /// Holder at index `holder` owning `owned` (m = size > 1, h = floor(m/2)):
 ///  - holder - lo < h: send to lo+h, delegate [lo+h, hi], keep [lo, lo+h-1];

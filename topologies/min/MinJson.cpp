@@ -6,7 +6,7 @@
 
 namespace wormcast::min {
 
-std::string atbm_plan_json(const AtbmPlan& plan) {
+nlohmann::ordered_json atbm_plan_json(const AtbmPlan& plan) {
     nlohmann::ordered_json out;
     out["turnaround_stage"] = plan.turnaround_stage ? nlohmann::ordered_json(*plan.turnaround_stage)
                                                     : nlohmann::ordered_json(nullptr);
@@ -22,10 +22,10 @@ std::string atbm_plan_json(const AtbmPlan& plan) {
         entry["tree_op"] = hop.tree_op;
         out["hops"].push_back(std::move(entry));
     }
-    return out.dump();
+    return out;
 }
 
-std::string software_plan_json(const SoftwareMulticastPlan& plan) {
+nlohmann::ordered_json software_plan_json(const SoftwareMulticastPlan& plan) {
     nlohmann::ordered_json out;
     out["sends"] = nlohmann::ordered_json::array();
     for (const UnicastSend& send : plan.sends) {
@@ -36,10 +36,10 @@ std::string software_plan_json(const SoftwareMulticastPlan& plan) {
         entry["to"] = nlohmann::ordered_json::array({send.to});
         out["sends"].push_back(std::move(entry));
     }
-    return out.dump();
+    return out;
 }
 
-std::string groups_json(const SwitchGrouping& grouping) {
+nlohmann::ordered_json groups_json(const SwitchGrouping& grouping) {
     nlohmann::ordered_json out;
     out["switches"] = nlohmann::ordered_json::array();
     for (const GroupedSwitch& entry : grouping.switches()) {
@@ -52,7 +52,7 @@ std::string groups_json(const SwitchGrouping& grouping) {
         item["group_size"] = entry.group_size;
         out["switches"].push_back(std::move(item));
     }
-    return out.dump();
+    return out;
 }
 
 }  // namespace wormcast::min

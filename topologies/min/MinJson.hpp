@@ -1,8 +1,8 @@
-// JSON text of the MIN plans and groupings for `wormcast plan` and `wormcast groups` (pure C++),
+// JSON of the MIN plans and groupings for `wormcast plan` and `wormcast groups` (pure C++),
 // in the exact shapes the issue specifies. Varavithya & Mohapatra §3 (Fig. 9), §4.
 #pragma once
 
-#include <string>
+#include <nlohmann/json.hpp>
 
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/SoftwareMinMulticast.hpp"
@@ -12,13 +12,13 @@ namespace wormcast::min {
 
 /// {"turnaround_stage":T|null,"bitstring":"...","hops":[{"stage":j,"row":i,
 ///  "direction":"uni"|"forward"|"turn"|"backward","in_port":p,"out_ports":[...],"tree_op":b},...]}
-std::string atbm_plan_json(const AtbmPlan& plan);
+nlohmann::ordered_json atbm_plan_json(const AtbmPlan& plan);
 
 /// {"sends":[{"step":s,"from":f,"kind":"unicast","to":[d]},...]}
-std::string software_plan_json(const SoftwareMulticastPlan& plan);
+nlohmann::ordered_json software_plan_json(const SoftwareMulticastPlan& plan);
 
 /// {"switches":[{"stage":j,"row":i,"kstage":k,"group":g|null,"group_size":s},...]}
 /// (group_size 0 for a switch in no group).
-std::string groups_json(const SwitchGrouping& grouping);
+nlohmann::ordered_json groups_json(const SwitchGrouping& grouping);
 
 }  // namespace wormcast::min

@@ -39,14 +39,6 @@ MinWiring::MinWiring(MinShape shape) : shape_(shape) {
     shape_.validate();
 }
 
-std::vector<PortId> MinWiring::right_ports() const {
-    std::vector<PortId> ports;
-    if (!bidirectional()) return ports;
-    for (std::uint32_t k = 0; k < shape_.radix; ++k)
-        ports.push_back(static_cast<PortId>(shape_.radix + k));
-    return ports;
-}
-
 PortEndpoint MinWiring::node_entry(NodeId node) const {
     shape_.check_node(node, "node_entry");
     return PortEndpoint::at_switch(SwitchId{0, node / shape_.radix},

@@ -82,8 +82,6 @@ class MinWiring {
     bool bidirectional() const { return shape_.kind == MinKind::Bidirectional; }
     /// BI: ports b..2b-1. UNI: none (there are no right ports).
     bool is_right_port(PortId port) const { return bidirectional() && port >= shape_.radix; }
-    /// Right ports of a BI switch in ascending order (b..2b-1); empty for UNI.
-    std::vector<PortId> right_ports() const;
 
     /// Switch and input port where node `node` injects its worms.
     PortEndpoint node_entry(NodeId node) const;

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "systemc/pure/ChainDelegation.hpp"
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 
@@ -52,16 +53,12 @@ std::vector<NodeId> address_ordered_chain(const MinShape& shape, NodeId source,
 std::vector<ChainDelegation> halving_sends(const std::vector<NodeId>& chain,
                                            std::uint32_t first_step) {
     std::vector<ChainDelegation> sends;
-    std::size_t owned = chain.size();
+    if (chain.empty()) return sends;
     std::uint32_t step = first_step;
-    while (owned > 1) {
-        const std::size_t kept = (owned + 1) / 2;
+    for (const ChainSplit& split : chain_schedule(0, ChainRange{0, chain.size() - 1}, keep_larger_half))
         sends.push_back(ChainDelegation{
-            step, std::vector<NodeId>(chain.begin() + static_cast<std::ptrdiff_t>(kept),
-                                      chain.begin() + static_cast<std::ptrdiff_t>(owned))});
-        owned = kept;
-        ++step;
-    }
+            step++, std::vector<NodeId>(chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.lo),
+                                        chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.hi) + 1)});
     return sends;
 }
 

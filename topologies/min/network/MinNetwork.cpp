@@ -10,6 +10,7 @@
 
 #include "systemc/RouterConfig.hpp"
 #include "systemc/pure/PathWormFirmware.hpp"
+#include "systemc/pure/Time.hpp"
 #include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
@@ -116,11 +117,11 @@ AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
                                 unsigned flit_width, unsigned buffer_depth,
                                 HeaderEncoding encoding) {
     auto cycles = [&](double ns, const char* what) {
-        const double c = ns / timing.flit_ns;
-        if (!(timing.flit_ns > 0) || c < 0 || c != std::floor(c))
+        const auto c = whole_cycles(ns, timing.flit_ns);
+        if (!c)
             throw ConfigError(fmt::format("{} = {} ns is not a whole number of flit times ({} ns)",
                                           what, ns, timing.flit_ns));
-        return static_cast<unsigned>(c);
+        return static_cast<unsigned>(*c);
     };
     AtbmCycleModel m;
     NetworkParams& p = m.params;

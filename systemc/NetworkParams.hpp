@@ -1,0 +1,82 @@
+// Network-wide micro-architecture and timing parameters (DESIGN.md §2), and their one
+// declaration: name, meaning, unit, range and default of each, which the scenario parser, the
+// results JSON, `wormcast params` and the RTL configuration matcher all iterate over.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "systemc/pure/Header.hpp"
+
+namespace wormcast {
+
+/// The parameters of one network, all latencies in cycles. Defaults are the declaration's.
+struct NetworkParams {
+    double clock_ns = 5.0;
+    unsigned vcs = 1;
+    unsigned buffer_depth = 4;
+    unsigned t_node = 4;
+    unsigned t_node_multidest = 8;
+    unsigned t_sw = 1;
+    unsigned t_phy = 1;
+    unsigned t_inj = 1;
+    unsigned t_cons = 1;
+    unsigned t_startup = 0;
+    unsigned t_receive = 0;
+    unsigned flit_width = 32;
+    HeaderEncoding header_encoding = HeaderEncoding::Tagged;
+    unsigned injection_channels = 1;
+    unsigned consumption_channels = 1;
+    bool path_worms = false;
+    bool tree_worms = false;
+    bool always_clocked = false;
+    unsigned watchdog_cycles = 20000;
+    /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle mode.
+    bool atomic_ocrq = true;
+
+    /// The header layout of a network of this many nodes with these parameters.
+    HeaderFormat header_format(std::uint32_t nodes) const {
+        return HeaderFormat{flit_width, nodes, header_encoding};
+    }
+};
+
+/// One parameter of NetworkParams as a scenario writes it (`section.key`).
+struct ParameterDeclaration {
+    enum class Kind {
+        Whole,   ///< a whole number in [min, max]
+        Cycles,  ///< a latency: whole cycles, or a time ("20ns") that is a whole number of clocks
+        Real,    ///< a number in (min, max]
+        Flag,    ///< true or false
+        Choice,  ///< one of `choices` (the value is its index)
+    };
+    std::string section;  ///< "scenario" (top level), "router", "nic" or "run"
+    std::string key;      ///< scenario key and results-JSON key, e.g. "buffer_depth"
+    std::string meaning;
+    std::string unit;  ///< e.g. "flits", "cycles", "ns"; empty for flags and choices
+    Kind kind = Kind::Whole;
+    double min = 0;
+    double max = 0;
+    std::vector<std::string> choices;  ///< Choice: names by value index
+    /// A verilated router configuration fixes this parameter (Verilator sets parameters at build
+    /// time): the RTL matcher compares it.
+    bool rtl = false;
+    /// The value as a number: whole numbers and cycles as such, a flag 0/1, a choice its index.
+    std::function<double(const NetworkParams&)> get;
+    std::function<void(NetworkParams&, double)> set;
+
+    std::string name() const { return section == "scenario" ? key : section + "." + key; }
+    /// The value in words: "4", "true", "activity", "5".
+    std::string format(const NetworkParams& params) const;
+    /// The range or choices in words, e.g. "1..16", "true|false", "activity|always".
+    std::string range() const;
+};
+
+/// Every parameter of NetworkParams, in the order a scenario's sections list them.
+const std::vector<ParameterDeclaration>& network_parameters();
+
+/// The declaration of `section.key` (e.g. "router.vcs", or "clock_ns"); null if there is none.
+const ParameterDeclaration* find_parameter(const std::string& name);
+
+}  // namespace wormcast

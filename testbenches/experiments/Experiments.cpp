@@ -1,0 +1,15 @@
+// The list of experiment suites (docs/architecture.md: adding a paper's reproductions is a folder
+// and one line here).
+#include "testbenches/experiments/atbm/AtbmSuite.hpp"
+#include "testbenches/experiments/kp/KpSuite.hpp"
+
+namespace wormcast::sim {
+
+std::vector<ExperimentSuite> experiment_suites() {
+    return {
+        kp::suite(),
+        atbm::suite(),
+    };
+}
+
+}  // namespace wormcast::sim

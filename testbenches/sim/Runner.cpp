@@ -1,0 +1,181 @@
+// Simulation point runner (see Runner.hpp).
+#include "testbenches/sim/Runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/Kernel.hpp"
+#include "systemc/Network.hpp"
+#include "systemc/rtl/RtlWaves.hpp"
+#include "testbenches/traffic/TrafficHost.hpp"
+
+namespace wormcast::sim {
+
+using namespace sc_core;
+
+
+RunResult run_network(NetworkSpec spec, const NetworkParams& params,
+                      std::vector<ScheduledSend> sends, const RunOptions& options) {
+    fresh_kernel();
+    RunResult result;
+    result.seed = options.seed;
+    result.network = spec.name;
+    result.nodes = static_cast<std::uint32_t>(spec.nodes.size());
+    result.routers = static_cast<std::uint32_t>(spec.routers.size());
+
+    // Leaked on purpose with the context: SystemC objects must not outlive or be torn down
+    // separately from the kernel that owns them.
+    auto* network = new Network("net", std::move(spec), params);
+    const sc_time clock = network->clock();
+    result.rtl_routers = rtl::rtl_routers(*network, {});
+    std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
+    std::uint64_t offered_flits = 0;
+    for (auto& s : sends) {
+        if (s.source >= network->nodes())
+            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
+        for (NodeId d : s.destinations)
+            if (d >= network->nodes())
+                throw ConfigError(fmt::format("send to node {} outside the network", d));
+        if (s.measured) offered_flits += s.length;
+        per_node[s.source].push_back(std::move(s));
+    }
+    std::vector<TrafficHost*> hosts;
+    for (NodeId n = 0; n < network->nodes(); ++n) {
+        auto* host =
+            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+        host->to_nic.bind(network->nic(n).host_in);
+        network->nic(n).host_out.bind(host->from_nic);
+        hosts.push_back(host);
+    }
+    sc_trace_file* vcd = nullptr;
+    if (!options.vcd_path.empty()) {
+        std::string base = options.vcd_path;
+        if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
+        vcd = sc_create_vcd_trace_file(base.c_str());
+        if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", options.vcd_path));
+        // RTL routers move their clock at half periods, and their VCD counts in the kernel's
+        // resolution: the same unit here keeps both files on one time axis.
+        if (result.rtl_routers.empty()) vcd->set_time_unit(1, SC_NS);
+        else vcd->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
+        network->trace(vcd, options.trace_routers);
+    }
+    // A process that hit an error stopped the run; rethrow that error as it was raised.
+    auto check_fault = [&] {
+        if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
+    };
+    // The Verilated routers' internals go to a second VCD next to it (Verilator's own tracing).
+    std::unique_ptr<rtl::RtlWaves> rtl_waves;
+    if (vcd) {
+        const auto traced_rtl = rtl::rtl_routers(*network, options.trace_routers);
+        if (!traced_rtl.empty()) {
+            sc_start(SC_ZERO_TIME);  // Verilator opens its SystemC trace file after elaboration
+            check_fault();
+            rtl_waves = std::make_unique<rtl::RtlWaves>(*network, traced_rtl,
+                                                        rtl::rtl_vcd_path(options.vcd_path));
+            result.rtl_vcd_path = rtl_waves->path();
+        }
+    }
+
+    const auto wall_start = std::chrono::steady_clock::now();
+    const Cycle traffic_end = options.warmup + options.measure;
+    Cycle last_send = 0;
+    for (NodeId n = 0; n < network->nodes(); ++n)
+        for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
+    sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
+    check_fault();
+    // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
+    const Cycle chunk = std::max<Cycle>(1000, params.t_startup / 4);
+    auto all_quiet = [&] {
+        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0)
+            return false;
+        for (NodeId n = 0; n < network->nodes(); ++n)
+            if (!network->nic(n).quiescent() ||
+                hosts[n]->submitted() != hosts[n]->schedule().size())
+                return false;
+        return true;
+    };
+    for (Cycle drained_for = 0; !network->watchdog().fired() && drained_for < options.drain_limit;
+         drained_for += chunk) {
+        if (all_quiet()) break;
+        sc_start(clock * static_cast<double>(chunk));
+        check_fault();
+    }
+    result.drained = !network->watchdog().fired() && all_quiet();
+    const auto wall_end = std::chrono::steady_clock::now();
+    if (vcd) sc_close_vcd_trace_file(vcd);
+    if (rtl_waves) rtl_waves->close();
+
+    result.cycles = sc_time_stamp().value() / clock.value();
+    result.wall_seconds = std::chrono::duration<double>(wall_end - wall_start).count();
+    result.router_cycles_per_second =
+        result.wall_seconds > 0
+            ? static_cast<double>(result.cycles) * result.routers / result.wall_seconds
+            : 0;
+    result.active_router_cycles = network->active_router_cycles();
+    result.deadlock = network->watchdog().fired();
+    result.deadlock_cycle = network->watchdog().fired_at();
+    result.deadlock_report = network->watchdog().report();
+    result.problems = network->ledger().problems(/*final=*/!result.deadlock);
+    if (!result.drained && !result.deadlock)
+        result.problems.insert(
+            result.problems.begin(),
+            fmt::format("not everything was delivered within {} cycles after the traffic ended",
+                        options.drain_limit));
+    result.traffic = traffic_stats(network->ledger(), result.nodes, options.warmup, traffic_end);
+    {
+        std::vector<double> unicast, multicast;
+        for (const auto& [id, mc] : network->ledger().multicasts())
+            if (mc.measured && mc.complete())
+                (mc.destinations.size() == 1 ? unicast : multicast)
+                    .push_back(static_cast<double>(mc.finished() - mc.submitted));
+        result.unicast_latency = Distribution::of(std::move(unicast));
+        result.multicast_latency = Distribution::of(std::move(multicast));
+    }
+    if (options.measure > 0)
+        result.offered_flits_per_node_cycle =
+            static_cast<double>(offered_flits) /
+            (static_cast<double>(result.nodes) * static_cast<double>(options.measure));
+    for (NodeId n = 0; n < network->nodes(); ++n) {
+        const auto& st = network->nic(n).stats();
+        result.startups_per_node.push_back(st.startups);
+        result.startups_total += st.startups;
+        result.startups_max = std::max(result.startups_max, st.startups);
+        result.flits_injected += st.flits_injected;
+        result.flits_consumed += st.flits_consumed;
+    }
+    result.messages_sent = network->ledger().messages().size();
+    {
+        Cycle first = ~Cycle{0}, last = 0;
+        for (const auto& [id, mc] : network->ledger().multicasts()) {
+            first = std::min(first, mc.first_startup);
+            if (mc.complete()) last = std::max(last, mc.finished());
+        }
+        result.pattern_latency = last > first ? last - first : 0;
+    }
+    result.link_flits = network->link_flits();
+    if (!result.link_flits.empty() && result.cycles > 0) {
+        std::uint64_t sum = 0, mx = 0;
+        for (auto f : result.link_flits) {
+            sum += f;
+            mx = std::max(mx, f);
+        }
+        result.link_utilisation_mean = static_cast<double>(sum) / result.link_flits.size() /
+                                       static_cast<double>(result.cycles);
+        result.link_utilisation_max = static_cast<double>(mx) / static_cast<double>(result.cycles);
+    }
+    result.bubbles = network->bubbles();
+    result.token_grants = network->token_stats().grants;
+    result.token_wait_cycles = network->token_stats().wait_cycles;
+    for (const auto& [id, m] : network->ledger().messages())
+        for (const auto& [node, cycle] : m.arrived)
+            result.arrival_digest.push_back({id, node, cycle});
+    std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
+    return result;
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,71 @@
+// Runs one simulation point: builds the network from its description, attaches hosts with
+// their schedules, runs warm-up + measured phases, drains, checks deliveries, collects results.
+// Each call starts a fresh SystemC kernel, so one process may run many points in turn.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "systemc/NetworkSpec.hpp"
+#include "systemc/pure/Statistics.hpp"
+#include "testbenches/traffic/TrafficSchedule.hpp"
+
+namespace wormcast::sim {
+
+struct RunOptions {
+    std::uint64_t seed = 1;
+    Cycle warmup = 0;
+    Cycle measure = 0;            ///< measured window [warmup, warmup + measure)
+    Cycle drain_limit = 1000000;  ///< extra cycles allowed to deliver everything afterwards
+    std::string vcd_path;         ///< empty: no waveform
+    /// Routers whose links are traced; empty: all (small networks only). The RTL routers among
+    /// them also write their internals to the RTL VCD (systemc/rtl/RtlWaves.hpp).
+    std::vector<std::size_t> trace_routers;
+};
+
+struct RunResult {
+    std::string network;
+    std::uint32_t nodes = 0;
+    std::uint32_t routers = 0;
+    std::vector<std::size_t> rtl_routers;  ///< routers that are the Verilated RTL
+    std::string rtl_vcd_path;  ///< their Verilator waveform (written with a VCD and RTL routers)
+    std::uint64_t seed = 0;
+    Cycle cycles = 0;  ///< simulated cycles
+    double wall_seconds = 0;
+    double router_cycles_per_second = 0;
+    std::uint64_t active_router_cycles = 0;  ///< router evaluations actually performed
+    std::size_t messages_sent = 0;           ///< worms, all phases
+    TrafficStats traffic;
+    /// Measured, fully delivered requests by kind, host submission -> last tail (cycles): one
+    /// destination (unicast) or more (multicast; all phases of a software scheme).
+    Distribution unicast_latency;
+    Distribution multicast_latency;
+    double offered_flits_per_node_cycle = 0;
+    std::vector<std::uint64_t> startups_per_node;
+    Cycle pattern_latency = 0;  ///< first start-up of any multicast -> last tail of any, cycles
+    std::uint64_t startups_total = 0;
+    std::uint64_t startups_max = 0;
+    double link_utilisation_mean = 0;  ///< flits per link per cycle, network links
+    double link_utilisation_max = 0;
+    std::uint64_t bubbles = 0;
+    std::uint64_t token_grants = 0;       ///< ATBM tree operations that took their group's token
+    std::uint64_t token_wait_cycles = 0;  ///< cycles they waited for it, summed
+    std::uint64_t flits_injected = 0;
+    std::uint64_t flits_consumed = 0;
+    bool drained = false;  ///< everything delivered before the drain limit
+    bool deadlock = false;
+    Cycle deadlock_cycle = 0;
+    std::string deadlock_report;
+    std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
+    std::vector<std::uint64_t> link_flits;
+    std::vector<std::array<std::uint64_t, 3>>
+        arrival_digest;  ///< (message, node, tail cycle), sorted
+    bool ok() const { return !deadlock && drained && problems.empty(); }
+};
+
+RunResult run_network(NetworkSpec spec, const NetworkParams& params,
+                      std::vector<ScheduledSend> sends, const RunOptions& options);
+
+}  // namespace wormcast::sim

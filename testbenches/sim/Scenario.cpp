@@ -1,0 +1,433 @@
+// Scenario parsing and checking (see Scenario.hpp).
+#include "testbenches/sim/Scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "systemc/pure/Time.hpp"
+#include "systemc/pure/UnicastFirmware.hpp"
+
+namespace wormcast::sim {
+
+namespace {
+
+/// A YAML mapping whose keys are checked against the allowed set as they are read.
+class Section {
+  public:
+    Section(const YAML::Node& node, std::string path, std::set<std::string> allowed)
+        : node_(node), path_(std::move(path)) {
+        if (!node_) return;
+        if (!node_.IsMap()) throw ConfigError(fmt::format("{}: expected a mapping of keys", path_));
+        for (const auto& kv : node_) {
+            const std::string key = kv.first.as<std::string>();
+            if (!allowed.count(key)) {
+                std::string list;
+                for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+                throw ConfigError(
+                    fmt::format("{}.{}: unknown key (allowed: {})", path_, key, list));
+            }
+        }
+    }
+    bool has(const std::string& key) const { return node_ && node_[key]; }
+    std::string where(const std::string& key) const { return path_ + "." + key; }
+    YAML::Node get(const std::string& key) const { return node_ ? node_[key] : YAML::Node(); }
+
+    std::string text(const std::string& key, const std::string& fallback) const {
+        if (!has(key)) return fallback;
+        const YAML::Node v = get(key);
+        if (!v.IsScalar()) throw ConfigError(fmt::format("{}: expected a text value", where(key)));
+        return v.as<std::string>();
+    }
+    bool flag(const std::string& key, bool fallback) const {
+        if (!has(key)) return fallback;
+        const std::string t = text(key, "");
+        if (t == "true" || t == "yes" || t == "on") return true;
+        if (t == "false" || t == "no" || t == "off") return false;
+        throw ConfigError(fmt::format("{}: '{}' is not true or false", where(key), t));
+    }
+    std::uint64_t whole(const std::string& key, std::uint64_t fallback, std::uint64_t min,
+                        std::uint64_t max) const {
+        if (!has(key)) return fallback;
+        const std::string t = text(key, "");
+        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
+            throw ConfigError(fmt::format("{}: '{}' is not a whole number", where(key), t));
+        const std::uint64_t v = std::stoull(t);
+        if (v < min || v > max)
+            throw ConfigError(fmt::format("{}: {} is not in {}..{}", where(key), v, min, max));
+        return v;
+    }
+    double real(const std::string& key, double fallback) const {
+        if (!has(key)) return fallback;
+        const std::string t = text(key, "");
+        try {
+            std::size_t used = 0;
+            const double v = std::stod(t, &used);
+            if (used != t.size() || !std::isfinite(v)) throw std::invalid_argument(t);
+            return v;
+        } catch (const std::exception&) {
+            throw ConfigError(fmt::format("{}: '{}' is not a number", where(key), t));
+        }
+    }
+    /// A latency: a bare whole number of cycles, or a time ("20ns", "5 us") that must be a whole
+    /// number of clock periods.
+    unsigned cycles(const std::string& key, unsigned fallback, double clock_ns,
+                    unsigned min) const {
+        if (!has(key)) return fallback;
+        const std::string t = text(key, "");
+        if (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos) {
+            const auto v = whole(key, fallback, min, 100000000);
+            return static_cast<unsigned>(v);
+        }
+        static const std::map<std::string, double> units{
+            {"ps", 1e-3}, {"ns", 1.0}, {"us", 1e3}, {"ms", 1e6}};
+        std::size_t used = 0;
+        double value = 0;
+        try {
+            value = std::stod(t, &used);
+        } catch (const std::exception&) {
+            throw ConfigError(
+                fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
+        }
+        std::string unit = t.substr(used);
+        unit.erase(0, unit.find_first_not_of(' '));
+        auto it = units.find(unit);
+        if (it == units.end() || value < 0)
+            throw ConfigError(
+                fmt::format("{}: '{}' is neither cycles nor a time like '20ns'", where(key), t));
+        const auto c = whole_cycles(value * it->second, clock_ns);
+        if (!c)
+            throw ConfigError(
+                fmt::format("{}: {} is {} clock periods of {} ns, not a whole number of cycles",
+                            where(key), t, value * it->second / clock_ns, clock_ns));
+        if (*c < min)
+            throw ConfigError(fmt::format("{}: {} is less than {} cycle(s)", where(key), t, min));
+        if (*c > 100000000)
+            throw ConfigError(fmt::format("{}: {} is more than 100000000 cycles", where(key), t));
+        return static_cast<unsigned>(*c);
+    }
+
+  private:
+    YAML::Node node_;
+    std::string path_;
+};
+
+/// network.rtl as text: "all", "none", "r;r", or a YAML list of routers joined by ';'.
+std::string rtl_text(const YAML::Node& value) {
+    if (value.IsScalar()) return value.as<std::string>();
+    if (value.IsSequence() && value.size() > 0) {
+        std::string out;
+        for (const auto& item : value) {
+            if (!item.IsScalar())
+                throw ConfigError("network.rtl: list items are routers, one value each (e.g. - 1,2)");
+            out += (out.empty() ? "" : ";") + item.as<std::string>();
+        }
+        return out;
+    }
+    throw ConfigError("network.rtl: expected all, none, routers separated by ';' or a list of routers");
+}
+
+}  // namespace
+
+void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides) {
+    for (const auto& o : overrides) {
+        const auto eq = o.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError(fmt::format("--set '{}': expected key=value", o));
+        const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
+        std::vector<std::string> path;
+        std::stringstream ks(key);
+        for (std::string part; std::getline(ks, part, '.');) {
+            if (part.empty()) throw ConfigError(fmt::format("--set '{}': empty key part", o));
+            path.push_back(part);
+        }
+        YAML::Node parsed;
+        try {
+            parsed = YAML::Load(value);
+        } catch (const YAML::Exception& e) {
+            throw ConfigError(fmt::format("--set '{}': value is not valid YAML ({})", o, e.what()));
+        }
+        // Walk down, creating mappings as needed. yaml-cpp nodes are handles: use reset to descend.
+        std::vector<YAML::Node> chain{root};
+        for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+            YAML::Node child = chain.back()[path[i]];
+            if (child && !child.IsMap())
+                throw ConfigError(fmt::format("--set '{}': {} is not a section", o, path[i]));
+            if (!child) {
+                chain.back()[path[i]] = YAML::Node(YAML::NodeType::Map);
+                child = chain.back()[path[i]];
+            }
+            chain.push_back(child);
+        }
+        chain.back()[path.back()] = parsed;
+    }
+}
+
+namespace {
+
+/// The keys of a section besides its declared parameters.
+std::set<std::string> section_keys(const std::string& section, std::set<std::string> others) {
+    for (const auto& d : network_parameters())
+        if (d.section == section) others.insert(d.key);
+    return others;
+}
+
+/// Reads every declared parameter of `section` that the scenario gives into params.
+void read_parameters(const Section& section, const std::string& name, NetworkParams& params) {
+    using Kind = ParameterDeclaration::Kind;
+    for (const auto& d : network_parameters()) {
+        if (d.section != name || !section.has(d.key)) continue;
+        switch (d.kind) {
+            case Kind::Whole:
+                d.set(params, static_cast<double>(section.whole(
+                                  d.key, 0, static_cast<std::uint64_t>(d.min), static_cast<std::uint64_t>(d.max))));
+                break;
+            case Kind::Cycles:
+                d.set(params, section.cycles(d.key, 0, params.clock_ns, static_cast<unsigned>(d.min)));
+                break;
+            case Kind::Real: {
+                const double v = section.real(d.key, 0);
+                if (!(v > d.min) || v > d.max)
+                    throw ConfigError(fmt::format("{}: {} is not in {}", section.where(d.key), v, d.range()));
+                d.set(params, v);
+                break;
+            }
+            case Kind::Flag:
+                d.set(params, section.flag(d.key, false) ? 1 : 0);
+                break;
+            case Kind::Choice: {
+                const std::string t = section.text(d.key, "");
+                const auto it = std::find(d.choices.begin(), d.choices.end(), t);
+                if (it == d.choices.end())
+                    throw ConfigError(fmt::format("{}: '{}' is not one of {}", section.where(d.key), t,
+                                                  fmt::join(d.choices, ", ")));
+                d.set(params, static_cast<double>(it - d.choices.begin()));
+                break;
+            }
+        }
+    }
+}
+
+/// The topology of the network section: `topology: KIND` with the family's keys beside it, or
+/// `topology: "KIND:ARGUMENTS"` alone.
+std::shared_ptr<const Topology> read_topology(const YAML::Node& network) {
+    std::string kind = "mesh";
+    std::vector<std::pair<std::string, std::string>> keys;
+    if (network) {
+        for (const auto& kv : network) {
+            const std::string key = kv.first.as<std::string>();
+            if (key == "rtl") continue;
+            if (!kv.second.IsScalar())
+                throw ConfigError(fmt::format("network.{}: expected a single value", key));
+            if (key == "topology")
+                kind = kv.second.as<std::string>();
+            else
+                keys.emplace_back(key, kv.second.as<std::string>());
+        }
+    }
+    const auto colon = kind.find(':');
+    if (colon != std::string::npos) {
+        if (!keys.empty())
+            throw ConfigError(fmt::format(
+                "network.{}: give the topology as a string ('{}') or as keys, not both",
+                keys.front().first, kind));
+        return parse_topology(kind, "network.topology");
+    }
+    const TopologyFamily* family = find_family(kind);
+    if (!family) {
+        std::vector<std::string> kinds;
+        for (const TopologyFamily* f : topology_families())
+            for (const auto& k : f->kinds()) kinds.push_back(k);
+        throw ConfigError(fmt::format("network.topology: '{}' is not one of {}", kind, fmt::join(kinds, ", ")));
+    }
+    return family->make(kind, TopologyKeys("network", std::move(keys)));
+}
+
+}  // namespace
+
+Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
+    if (!root || !root.IsMap())
+        throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
+    Section top(root, "scenario",
+                section_keys("scenario", {"name", "description", "network", "router", "nic", "traffic", "run", "trace"}));
+    Scenario s;
+    s.source = source;
+    if (root["network"] && !root["network"].IsMap())
+        throw ConfigError("network: expected a mapping of keys");
+    s.topology = read_topology(root["network"]);
+    if (root["network"] && root["network"]["rtl"]) s.rtl = rtl_text(root["network"]["rtl"]);
+    NetworkParams& p = s.params;
+    s.topology->default_params(p);
+    read_parameters(top, "scenario", p);  // the clock first: latencies in ns need it
+    Section router(top.get("router"), "router", section_keys("router", {}));
+    read_parameters(router, "router", p);
+    Section nic(top.get("nic"), "nic", section_keys("nic", {"multicast"}));
+    read_parameters(nic, "nic", p);
+    s.multicast = nic.text("multicast", "separate");
+
+    Section traffic(top.get("traffic"), "traffic",
+                    {"kind", "load", "length", "process", "warmup", "measure", "file", "multicast_ratio",
+                     "multicast_destinations"});
+    s.traffic_kind = traffic.text("kind", "uniform");
+    s.uniform.length = static_cast<std::uint32_t>(traffic.whole("length", 16, 1, 1u << 20));
+    s.uniform.load = traffic.real("load", 0.01);
+    const std::string process = traffic.text("process", "bernoulli");
+    if (process == "bernoulli")
+        s.uniform.process = InjectionProcess::Bernoulli;
+    else if (process == "poisson")
+        s.uniform.process = InjectionProcess::Poisson;
+    else
+        throw ConfigError(fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
+    s.uniform.warmup = traffic.whole("warmup", 1000, 0, 1ull << 40);
+    s.uniform.measure = traffic.whole("measure", 10000, 1, 1ull << 40);
+    s.uniform.multicast_ratio = traffic.real("multicast_ratio", 0.0);
+    if (s.uniform.multicast_ratio < 0 || s.uniform.multicast_ratio > 1)
+        throw ConfigError(fmt::format("traffic.multicast_ratio: {} is not in [0, 1]", s.uniform.multicast_ratio));
+    const std::uint32_t nodes = s.topology->nodes();
+    if (traffic.has("multicast_destinations")) {
+        const std::string t = traffic.text("multicast_destinations", "");
+        const auto dots = t.find("..");
+        auto count = [&](const std::string& v) {
+            if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 9 ||
+                std::stoul(v) < 2 || std::stoul(v) > nodes - 1)
+                throw ConfigError(fmt::format(
+                    "traffic.multicast_destinations: '{}' is not a count, or a range A..B, of 2..{} destinations", t,
+                    nodes - 1));
+            return static_cast<std::uint32_t>(std::stoul(v));
+        };
+        s.uniform.multicast_min = count(t.substr(0, dots));
+        s.uniform.multicast_max = dots == std::string::npos ? s.uniform.multicast_min : count(t.substr(dots + 2));
+        if (s.uniform.multicast_max < s.uniform.multicast_min)
+            throw ConfigError(fmt::format("traffic.multicast_destinations: '{}' is an empty range", t));
+    } else {
+        s.uniform.multicast_min = 2;
+        s.uniform.multicast_max = nodes - 1;
+    }
+    if (s.traffic_kind == "uniform") {
+        if (!(s.uniform.load > 0.0) || s.uniform.load > 1.0)
+            throw ConfigError(fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
+        if (traffic.has("file")) throw ConfigError("traffic.file: only for kind: file");
+        if (s.uniform.multicast_ratio > 0 && nodes < 3)
+            throw ConfigError("traffic.multicast_ratio: multicasts need at least 3 nodes");
+    } else if (s.traffic_kind == "file") {
+        if (!traffic.has("file")) throw ConfigError("traffic.file: kind: file needs a message file");
+        std::filesystem::path f = traffic.text("file", "");
+        if (f.is_relative()) f = std::filesystem::path(source).parent_path() / f;
+        s.message_file = f.string();
+        for (const char* key : {"load", "multicast_ratio", "multicast_destinations"})
+            if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: not used with kind: file", key));
+    } else {
+        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file", s.traffic_kind));
+    }
+
+    Section run(top.get("run"), "run", section_keys("run", {"seed", "drain_limit"}));
+    read_parameters(run, "run", p);
+    s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
+    s.run.drain_limit = run.whole("drain_limit", 2000000, 1, 1ull << 40);
+
+    Section trace(top.get("trace"), "trace", {"routers"});
+    s.trace_routers = trace.text("routers", "auto");
+    s.traced_routers();  // validate now
+
+    s.run.warmup = s.traffic_kind == "uniform" ? s.uniform.warmup : 0;
+    s.run.measure = s.traffic_kind == "uniform" ? s.uniform.measure : 0;
+    s.topology->check_params(p);
+    p.header_format(nodes).validate();
+    s.uniform.worm_flits = s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
+    s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
+    if (!s.rtl_routers().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
+    return s;
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(path);
+    } catch (const YAML::BadFile&) {
+        throw ConfigError(fmt::format("scenario '{}' cannot be read", path));
+    } catch (const YAML::Exception& e) {
+        throw ConfigError(fmt::format("{}: not valid YAML: {}", path, e.what()));
+    }
+    apply_overrides(root, overrides);
+    return parse_scenario(root, path);
+}
+
+std::vector<ScheduledSend> Scenario::schedule() const {
+    if (traffic_kind == "file")
+        return read_message_file(message_file,
+                                 [this](const std::string& t) { return topology->parse_node(t, "node"); });
+    return uniform_schedule(uniform, topology->nodes(), run.seed);
+}
+
+std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() const {
+    if (multicast == "separate") return [](NodeId) { return std::make_unique<UnicastFirmware>(); };
+    std::vector<std::string> names{"separate"};
+    for (const MulticastScheme& scheme : topology->schemes({})) {
+        if (scheme.name == multicast) {
+            scheme.check(params);
+            return scheme.firmware(params);
+        }
+        names.push_back(scheme.name);
+    }
+    throw ConfigError(fmt::format("nic.multicast: '{}' is not one of {} on the {}", multicast,
+                                  fmt::join(names, ", "), topology->name()));
+}
+
+NetworkSpec Scenario::network() const {
+    NetworkSpec spec = topology->build(params);
+    spec.firmware = multicast_firmware();
+    const std::vector<std::size_t> routers = rtl_routers();
+    if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers);
+    return spec;
+}
+
+std::vector<std::size_t> Scenario::rtl_routers() const {
+    std::vector<std::size_t> out;
+    if (rtl == "none") return out;
+    if (rtl == "all") {
+        for (std::size_t r = 0; r < topology->routers(); ++r) out.push_back(r);
+        return out;
+    }
+    std::stringstream ss(rtl);
+    for (std::string item; std::getline(ss, item, ';');) {
+        const std::size_t router = topology->parse_router(item, "network.rtl");
+        if (std::find(out.begin(), out.end(), router) != out.end())
+            throw ConfigError(
+                fmt::format("network.rtl: router {} is listed twice", topology->format_router(router)));
+        out.push_back(router);
+    }
+    if (out.empty())
+        throw ConfigError(fmt::format("network.rtl: name routers ({}) separated by ';', or all, or none",
+                                      topology->node_syntax()));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string Scenario::rtl_model() const {
+    if (rtl_routers().empty()) return "";
+    return topology->rtl_model(params);
+}
+
+std::vector<std::size_t> Scenario::traced_routers() const {
+    std::vector<std::size_t> out;
+    if (trace_routers == "auto") {
+        if (topology->routers() <= 64) return out;  // empty = all
+        out.push_back(0);
+        return out;
+    }
+    if (trace_routers == "all") return out;
+    std::stringstream ss(trace_routers);
+    for (std::string item; std::getline(ss, item, ';');) out.push_back(topology->parse_router(item, "trace.routers"));
+    if (out.empty())
+        throw ConfigError(fmt::format("trace.routers: name routers ({}) separated by ';', or all, or auto",
+                                      topology->node_syntax()));
+    return out;
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,61 @@
+// Scenario files (YAML) for `wormcast run`: network, router, NIC, traffic and run sections,
+// with --set overrides, strict checking (unknown keys, types, impossible values) and the
+// conversion of nanosecond latencies into whole cycles (DESIGN.md §2). The network section names
+// a topology family (topologies/TopologyFamily.hpp) and its keys; the parameters are read through
+// their one declaration (systemc/NetworkParams.hpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "systemc/NetworkSpec.hpp"
+#include "testbenches/sim/Runner.hpp"
+#include "testbenches/traffic/TrafficSchedule.hpp"
+#include "topologies/TopologyFamily.hpp"
+
+namespace wormcast::sim {
+
+struct Scenario {
+    std::string source;  ///< file it came from
+    std::shared_ptr<const Topology> topology;
+    NetworkParams params;
+    std::string traffic_kind = "uniform";
+    UniformTraffic uniform;
+    std::string message_file;
+    RunOptions run;
+    std::string trace_routers = "auto";
+    /// Routers that are the Verilated RTL instead of the SystemC Router (network.rtl, --rtl):
+    /// "none", "all" or routers as the topology names them, joined by ';' (a YAML list of
+    /// routers is read into this form).
+    std::string rtl = "none";
+    /// How a NIC sends a message of several destinations (nic.multicast): "separate" (one
+    /// unicast per destination) or one of the topology's schemes.
+    std::string multicast = "separate";
+
+    /// The sends of this scenario (uniform: generated from the seed; file: read).
+    std::vector<ScheduledSend> schedule() const;
+    /// The network: the topology's, with the NIC firmware of nic.multicast and the RTL routers.
+    NetworkSpec network() const;
+    /// The NICs' firmware for nic.multicast; throws ConfigError when it does not fit the routers
+    /// or the topology.
+    std::function<std::unique_ptr<Firmware>(NodeId)> multicast_firmware() const;
+    /// Router indices to trace ("auto": all routers up to 64, else router 0).
+    std::vector<std::size_t> traced_routers() const;
+    /// Routers that are RTL, ascending (network.rtl; empty for "none").
+    std::vector<std::size_t> rtl_routers() const;
+    /// Name of the verilated configuration the RTL routers use (empty without RTL routers).
+    std::string rtl_model() const;
+};
+
+/// Apply "section.key=value" overrides to a YAML document (value parsed as YAML).
+void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides);
+/// Build a checked Scenario; throws ConfigError naming the field and the reason.
+Scenario parse_scenario(const YAML::Node& root, const std::string& source);
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides);
+
+}  // namespace wormcast::sim

@@ -1,0 +1,148 @@
+// Parallel runs in forked worker processes (see WorkerPool.hpp). Each child starts its own
+// SystemC kernel (run_network does), so no simulator state is shared between runs.
+#include "testbenches/sim/WorkerPool.hpp"
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace wormcast::sim {
+
+unsigned resolve_jobs(unsigned jobs) {
+    if (jobs > 0) return jobs;
+    const unsigned cores = std::thread::hardware_concurrency();
+    return cores > 0 ? cores : 1;
+}
+
+namespace {
+
+TaskResult run_guarded(const std::function<nlohmann::json()>& task) {
+    try {
+        return TaskResult{task(), ""};
+    } catch (const std::exception& e) {
+        return TaskResult{nullptr, fmt::format("exception: {}", e.what())};
+    }
+}
+
+/// What a child writes: {"value": ...} or {"failure": "..."}, one document.
+std::string encode(const TaskResult& result) {
+    nlohmann::json doc;
+    if (result.failure.empty())
+        doc["value"] = result.value;
+    else
+        doc["failure"] = result.failure;
+    return doc.dump();
+}
+
+TaskResult decode(const std::string& text) {
+    try {
+        const auto doc = nlohmann::json::parse(text);
+        if (doc.contains("failure")) return TaskResult{nullptr, doc.at("failure").get<std::string>()};
+        return TaskResult{doc.at("value"), ""};
+    } catch (const nlohmann::json::exception&) {
+        return TaskResult{nullptr, fmt::format("worker sent an unreadable result: '{}'", text)};
+    }
+}
+
+/// A forked child running one task.
+struct Worker {
+    std::size_t task = 0;
+    pid_t pid = -1;
+    int fd = -1;
+    std::string received;
+};
+
+Worker spawn(const std::function<nlohmann::json()>& task, std::size_t index) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+    if (pid == 0) {
+        close(fds[0]);
+        const std::string text = encode(run_guarded(task));
+        std::size_t written = 0;
+        while (written < text.size()) {
+            const ssize_t n = write(fds[1], text.data() + written, text.size() - written);
+            if (n <= 0) break;
+            written += static_cast<std::size_t>(n);
+        }
+        close(fds[1]);
+        _exit(0);  // no atexit handlers, no destructors of the parent's objects
+    }
+    close(fds[1]);
+    Worker w;
+    w.task = index;
+    w.pid = pid;
+    w.fd = fds[0];
+    return w;
+}
+
+TaskResult finish(Worker& w) {
+    close(w.fd);
+    int status = 0;
+    while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (w.received.empty())
+        return TaskResult{nullptr, WIFSIGNALED(status)
+                                       ? fmt::format("worker killed by signal {}", WTERMSIG(status))
+                                       : fmt::format("worker exited with status {} and no result",
+                                                     WIFEXITED(status) ? WEXITSTATUS(status) : -1)};
+    return decode(w.received);
+}
+
+}  // namespace
+
+std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                            unsigned jobs, const Progress& progress) {
+    std::vector<TaskResult> results(tasks.size());
+    std::size_t done = 0;
+    if (jobs <= 1) {
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            // Through the same text form as a worker's, so that jobs never changes a result.
+            results[i] = decode(encode(run_guarded(tasks[i])));
+            ++done;
+            if (progress) progress(done, tasks.size());
+        }
+        return results;
+    }
+    std::vector<Worker> running;
+    std::size_t next = 0;
+    while (done < tasks.size()) {
+        while (running.size() < jobs && next < tasks.size()) {
+            running.push_back(spawn(tasks[next], next));
+            ++next;
+        }
+        std::vector<pollfd> fds;
+        for (const auto& w : running) fds.push_back(pollfd{w.fd, POLLIN, 0});
+        if (poll(fds.data(), fds.size(), -1) < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
+        }
+        for (std::size_t i = fds.size(); i-- > 0;) {
+            if (fds[i].revents == 0) continue;
+            Worker& w = running[i];
+            char buffer[4096];
+            const ssize_t n = read(w.fd, buffer, sizeof buffer);
+            if (n > 0) {
+                w.received.append(buffer, static_cast<std::size_t>(n));
+                continue;
+            }
+            if (n < 0 && errno == EINTR) continue;
+            results[w.task] = finish(w);  // end of file (or a read error): the child is done
+            running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+            ++done;
+            if (progress) progress(done, tasks.size());
+        }
+    }
+    return results;
+}
+
+}  // namespace wormcast::sim

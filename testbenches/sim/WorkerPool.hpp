@@ -1,0 +1,57 @@
+// Independent simulation runs in parallel worker processes: one fork per run, its outcome back to
+// the parent as one JSON document through a pipe (DESIGN.md sec. 7: sweeps run in parallel).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wormcast::sim {
+
+/// Called in the parent after each finished task: (tasks done, tasks in all).
+using Progress = std::function<void(std::size_t, std::size_t)>;
+
+/// What the pool hands back for one task: the task's JSON document, or why there is none (the
+/// task threw, or its worker died or sent something unreadable).
+struct TaskResult {
+    nlohmann::json value;  ///< the task's result; null when it failed
+    std::string failure;   ///< empty when the task ran to the end
+};
+
+/// Runs every task and returns their results in task order. jobs <= 1: in this process, one after
+/// the other. Otherwise up to `jobs` forked children at a time, one per task, each sending its
+/// JSON back through a pipe; a child that dies or throws yields a failure with the reason.
+std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                            unsigned jobs, const Progress& progress);
+
+/// Typed form: an Outcome converts to and from JSON (nlohmann's to_json/from_json) and has
+/// `static Outcome failed(std::string problem)` for a task that produced no outcome.
+template <class Outcome>
+std::vector<Outcome> run_in_workers(const std::vector<std::function<Outcome()>>& tasks, unsigned jobs,
+                                    const Progress& progress) {
+    std::vector<std::function<nlohmann::json()>> json_tasks;
+    json_tasks.reserve(tasks.size());
+    for (const auto& task : tasks) json_tasks.push_back([&task] { return nlohmann::json(task()); });
+    std::vector<Outcome> outcomes;
+    outcomes.reserve(tasks.size());
+    for (auto& result : run_json_in_workers(json_tasks, jobs, progress)) {
+        if (!result.failure.empty()) {
+            outcomes.push_back(Outcome::failed(result.failure));
+            continue;
+        }
+        try {
+            outcomes.push_back(result.value.get<Outcome>());
+        } catch (const nlohmann::json::exception& e) {
+            outcomes.push_back(Outcome::failed("worker sent an unreadable result: " + std::string(e.what())));
+        }
+    }
+    return outcomes;
+}
+
+/// jobs as given, or one per core for 0.
+unsigned resolve_jobs(unsigned jobs);
+
+}  // namespace wormcast::sim
