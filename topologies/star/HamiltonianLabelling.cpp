@@ -14,7 +14,9 @@ unsigned exchange(unsigned i, unsigned t, unsigned last) {
 }
 
 /// F_k: the symbol in position 1 when block k of P_m ends.
-unsigned block_end_symbol(unsigned m, unsigned k) { return k < m ? m - k : m; }
+unsigned block_end_symbol(unsigned m, unsigned k) {
+    return k < m ? m - k : m;
+}
 
 /// 1-based position of `symbol` in the first m positions of p (0 if absent).
 unsigned position_of(const Permutation& p, unsigned m, unsigned symbol) {
@@ -27,9 +29,9 @@ unsigned position_of(const Permutation& p, unsigned m, unsigned symbol) {
 
 HamiltonianLabelling::HamiltonianLabelling(unsigned n) : n_(n), blocks_(n + 1) {
     if (n < 2 || n > kMaxStarDimension)
-        throw ConfigError(fmt::format(
-            "star dimension: n = {} is outside 2..{} for the Hamiltonian labelling", n,
-            kMaxStarDimension));
+        throw ConfigError(
+            fmt::format("star dimension: n = {} is outside 2..{} for the Hamiltonian labelling", n,
+                        kMaxStarDimension));
     // Walking block k of P_m from its first node x0 with the exchanged word ends at
     // x0 o sigma o last(P_{m-1}) o sigma (every generator g_h acts as the position transposition
     // (1 h), and sigma (1 h) sigma = (1 sigma(h)) since sigma fixes position 1).
@@ -86,8 +88,8 @@ NodeId HamiltonianLabelling::label(const Permutation& p) const {
 
 Permutation HamiltonianLabelling::node(NodeId label) const {
     if (label >= nodes())
-        throw ConfigError(fmt::format("node label: {} is outside 0..{} of the {}-star", label,
-                                      nodes() - 1, n_));
+        throw ConfigError(
+            fmt::format("node label: {} is outside 0..{} of the {}-star", label, nodes() - 1, n_));
     return node_in(n_, label);
 }
 

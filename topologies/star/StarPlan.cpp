@@ -83,8 +83,8 @@ std::vector<MultipathList> multipath_lists(const StarShape& shape, NodeId source
         auto it = std::find_if(classes.begin(), classes.end(),
                                [d](const NodeClass& c) { return c.contains(d); });
         if (it == classes.end() || d == source)
-            throw ModelError(fmt::format("multipath: label {} is in no node class of source {}",
-                                         d, source));
+            throw ModelError(
+                fmt::format("multipath: label {} is in no node class of source {}", d, source));
         lists[it->index - 1].dests.push_back(d);
     }
     std::vector<MultipathList> out;
@@ -109,8 +109,8 @@ NodeId substar_relay(const StarShape& shape, unsigned symbol) {
     // Block k = n+1-symbol of P_n holds the labels (k-1)(n-1)! .. k(n-1)!-1.
     const NodeId relay = (n - symbol) * factorial(n - 1);
     if (shape.last_symbol(relay) != symbol)
-        throw ModelError(fmt::format("relay {} of sub-star {} has another last symbol", relay,
-                                     symbol));
+        throw ModelError(
+            fmt::format("relay {} of sub-star {} has another last symbol", relay, symbol));
     return relay;
 }
 

@@ -52,7 +52,7 @@ DualPathLists dual_path_lists(NodeId source, const std::vector<NodeId>& destinat
 
 /// Node class NC_i of the nodes-partition rule (§3.1): the labels [first, last] (inclusive).
 struct NodeClass {
-    unsigned index = 0;  ///< i = 1..n-1
+    unsigned index = 0;    ///< i = 1..n-1
     NodeId neighbour = 0;  ///< u_i = g_{i+1}(s)
     bool high = false;     ///< l(u_i) > l(s): routed in the high-channel network
     NodeId first = 0;

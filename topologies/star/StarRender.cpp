@@ -47,10 +47,10 @@ nlohmann::ordered_json plan_to_json(const StarShape& shape, const StarPlan& plan
 }
 
 std::string render_plan_text(const StarShape& shape, const StarPlan& plan) {
-    std::string s = fmt::format("{} ({}), {} multicast from {} to {} destination(s): {}\n",
-                                shape.name(), shape.topology_spec(), to_string(plan.scheme),
-                                with_label(shape, plan.source), plan.destinations.size(),
-                                listing(shape, plan.destinations));
+    std::string s =
+        fmt::format("{} ({}), {} multicast from {} to {} destination(s): {}\n", shape.name(),
+                    shape.topology_spec(), to_string(plan.scheme), with_label(shape, plan.source),
+                    plan.destinations.size(), listing(shape, plan.destinations));
     s += "nodes are written as permutation (Hamiltonian-path label)\n";
     for (std::size_t i = 0; i < plan.worms.size(); ++i) {
         const StarWorm& w = plan.worms[i];
@@ -61,8 +61,8 @@ std::string render_plan_text(const StarShape& shape, const StarPlan& plan) {
             path += fmt::format("{}{}({})", k ? " " : "", shape.format(w.path[k]), w.path[k]);
         s += fmt::format("  path {}: {} channel(s)\n", path, w.channels);
     }
-    s += fmt::format("total channels {}, max distance {}\n", plan.total_channels,
-                     plan.max_distance);
+    s +=
+        fmt::format("total channels {}, max distance {}\n", plan.total_channels, plan.max_distance);
     return s;
 }
 
@@ -73,14 +73,14 @@ std::string render_plan_dot(const StarShape& shape, const StarPlan& plan) {
     std::set<NodeId> vertices{plan.source};
     const std::set<NodeId> destinations(plan.destinations.begin(), plan.destinations.end());
     for (const StarWorm& w : plan.worms) vertices.insert(w.path.begin(), w.path.end());
-    std::string s = fmt::format("digraph \"{} {}\" {{\n  node [shape=ellipse];\n",
-                                shape.name(), to_string(plan.scheme));
+    std::string s = fmt::format("digraph \"{} {}\" {{\n  node [shape=ellipse];\n", shape.name(),
+                                to_string(plan.scheme));
     for (NodeId v : vertices) {
         std::string style;
         if (v == plan.source) style = ", style=filled, fillcolor=lightgray";
         if (destinations.count(v)) style += ", shape=doublecircle";
-        s += fmt::format("  \"{}\" [label=\"{}\\nl={}\"{}];\n", shape.format(v), shape.format(v),
-                         v, style);
+        s += fmt::format("  \"{}\" [label=\"{}\\nl={}\"{}];\n", shape.format(v), shape.format(v), v,
+                         style);
     }
     for (std::size_t i = 0; i < plan.worms.size(); ++i) {
         const StarWorm& w = plan.worms[i];

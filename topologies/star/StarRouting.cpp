@@ -20,27 +20,30 @@ PortId rf_port(const std::vector<NodeId>& neighbours, NodeId here, NodeId target
         const NodeId u = neighbours[q];
         const bool eligible = up ? (u > here && u <= target) : (u < here && u >= target);
         if (!eligible) continue;
-        if (best < 0 || (up ? u > neighbours[best] : u < neighbours[best])) best = static_cast<int>(q);
+        if (best < 0 || (up ? u > neighbours[best] : u < neighbours[best]))
+            best = static_cast<int>(q);
     }
     if (best < 0)
-        throw ModelError(fmt::format("star routing: no neighbour of label {} lies towards {} "
-                                     "(the Hamiltonian path is broken)",
-                                     here, target));
+        throw ModelError(
+            fmt::format("star routing: no neighbour of label {} lies towards {} "
+                        "(the Hamiltonian path is broken)",
+                        here, target));
     return static_cast<PortId>(best);
 }
 
 PortId port_to(const std::vector<NodeId>& neighbours, NodeId here, NodeId label) {
     for (std::size_t q = 0; q < neighbours.size(); ++q)
         if (neighbours[q] == label) return static_cast<PortId>(q);
-    throw ModelError(fmt::format("star routing: label {} is not adjacent to label {} (the "
-                                 "Hamiltonian path is broken)",
-                                 label, here));
+    throw ModelError(
+        fmt::format("star routing: label {} is not adjacent to label {} (the "
+                    "Hamiltonian path is broken)",
+                    label, here));
 }
 
 void check_hop(const StarShape& shape, NodeId here, NodeId target) {
     if (here >= shape.nodes() || target >= shape.nodes())
-        throw ModelError(fmt::format("star routing: label {} or {} is outside the {}", here,
-                                     target, shape.name()));
+        throw ModelError(fmt::format("star routing: label {} or {} is outside the {}", here, target,
+                                     shape.name()));
     if (here == target) throw ModelError(fmt::format("star routing: already at {}", here));
 }
 
@@ -83,8 +86,8 @@ std::vector<NodeId> worm_path(const StarShape& shape, NodeId from,
         } else {
             const std::vector<NodeId> leg = rf_path(shape, here, destination);
             if (leg.size() < 2)
-                throw ModelError(fmt::format("star worm: destination {} listed twice in a row",
-                                             destination));
+                throw ModelError(
+                    fmt::format("star worm: destination {} listed twice in a row", destination));
             path.insert(path.end(), leg.begin() + 1, leg.end());
         }
         here = destination;
@@ -140,7 +143,8 @@ RouteDecision StarRouting::route(const RouteQuery& query) const {
     const NodeId target = h.destinations.front();
     RouteDecision decision;
     if (target != here_) {
-        decision.branches.push_back(RouteBranch{next_port(target, path_worm), all_vcs_, {}, false, {}});
+        decision.branches.push_back(
+            RouteBranch{next_port(target, path_worm), all_vcs_, {}, false, {}});
         return decision;
     }
     RouteBranch local;
@@ -155,8 +159,8 @@ RouteDecision StarRouting::route(const RouteQuery& query) const {
     // further in the direction the worm travels (one channel network per worm, docs/star.md).
     const NodeId next = h.destinations[1];
     if (next == here_)
-        throw ConfigError(fmt::format("destination list names node {} twice in a row",
-                                      shape_.format(here_)));
+        throw ConfigError(
+            fmt::format("destination list names node {} twice in a row", shape_.format(here_)));
     const bool injected = query.in_port >= shape_.network_ports();
     if (!injected && (next > here_) != arrived_going_up(query.in_port))
         throw ConfigError(fmt::format(

@@ -43,7 +43,9 @@ StarScheme parse_star_scheme(const std::string& text) {
         text));
 }
 
-bool uses_path_worms(StarScheme scheme) { return scheme != StarScheme::Unicast; }
+bool uses_path_worms(StarScheme scheme) {
+    return scheme != StarScheme::Unicast;
+}
 
 PathWormRouting path_worm_routing(StarScheme scheme) {
     return scheme == StarScheme::Hamiltonian ? PathWormRouting::Hamiltonian

@@ -26,8 +26,8 @@ StarShape StarShape::parse_topology(const std::string& text) {
     const std::string t = trim(text);
     const std::string prefix = "star:";
     if (t.compare(0, prefix.size(), prefix) != 0)
-        throw ConfigError(fmt::format(
-            "topology: '{}' is not a star graph (expected star:n=N or star:N)", text));
+        throw ConfigError(
+            fmt::format("topology: '{}' is not a star graph (expected star:n=N or star:N)", text));
     return parse(t.substr(prefix.size()));
 }
 
@@ -42,10 +42,11 @@ StarShape StarShape::parse(const std::string& parameters) {
                 key));
         value = trim(value.substr(equals + 1));
     }
-    if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos)
+    if (value.empty() || value.size() > 2 ||
+        value.find_first_not_of("0123456789") != std::string::npos)
         throw ConfigError(fmt::format(
-            "topology: star dimension '{}' is not a number in {}..{} (star:n=6 or star:6)",
-            value, kMinStarDimension, kMaxStarDimension));
+            "topology: star dimension '{}' is not a number in {}..{} (star:n=6 or star:6)", value,
+            kMinStarDimension, kMaxStarDimension));
     const unsigned n = static_cast<unsigned>(std::stoul(value));
     if (n < kMinStarDimension || n > kMaxStarDimension)
         throw ConfigError(fmt::format("topology: star dimension n = {} is outside {}..{}", n,
@@ -53,14 +54,18 @@ StarShape StarShape::parse(const std::string& parameters) {
     return StarShape(n);
 }
 
-std::string StarShape::name() const { return fmt::format("{}-star", n_); }
+std::string StarShape::name() const {
+    return fmt::format("{}-star", n_);
+}
 
-std::string StarShape::topology_spec() const { return fmt::format("star:n={}", n_); }
+std::string StarShape::topology_spec() const {
+    return fmt::format("star:n={}", n_);
+}
 
 std::string StarShape::format(NodeId node) const {
     if (node >= nodes())
-        throw ConfigError(fmt::format("node: id {} is outside the {} nodes of the {}", node,
-                                      nodes(), name()));
+        throw ConfigError(
+            fmt::format("node: id {} is outside the {} nodes of the {}", node, nodes(), name()));
     return format(permutation(node));
 }
 
@@ -82,13 +87,14 @@ Permutation StarShape::parse_permutation(const std::string& text, const std::str
     for (unsigned i = 0; i < n_; ++i) {
         const char c = t[i];
         if (c < '1' || c > static_cast<char>('0' + n_))
-            throw ConfigError(fmt::format("{}: '{}' has symbol '{}', not one of 1..{}", field,
-                                          text, c, n_));
+            throw ConfigError(
+                fmt::format("{}: '{}' has symbol '{}', not one of 1..{}", field, text, c, n_));
         const unsigned symbol = static_cast<unsigned>(c - '0');
         if (seen & (1u << symbol))
-            throw ConfigError(fmt::format("{}: '{}' repeats symbol {} (a node is a permutation "
-                                          "of 1..{})",
-                                          field, text, symbol, n_));
+            throw ConfigError(
+                fmt::format("{}: '{}' repeats symbol {} (a node is a permutation "
+                            "of 1..{})",
+                            field, text, symbol, n_));
         seen |= 1u << symbol;
         p[i] = static_cast<std::uint8_t>(symbol);
     }

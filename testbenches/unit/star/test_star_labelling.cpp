@@ -29,7 +29,8 @@ bool adjacent(const Permutation& a, const Permutation& b, unsigned n) {
 
 }  // namespace
 
-TEST_CASE("the 4-star labelling is the path of issue 14 and the paper's labels", "[star][labelling]") {
+TEST_CASE("the 4-star labelling is the path of issue 14 and the paper's labels",
+          "[star][labelling]") {
     const StarShape s4(4);
     // The issue's generator word 23232 4 32323 4 23232 4 32323 and path.
     REQUIRE(word_text(s4.labelling().generator_word(4)) == "23232432323423232432323");
@@ -51,16 +52,15 @@ TEST_CASE("the 4-star labelling is the path of issue 14 and the paper's labels",
     REQUIRE(expected == 24);
     // The labels printed in the paper's text (§2.2.1, §2.2.2, §3.2.2).
     const std::vector<std::pair<std::string, NodeId>> paper{
-        {"1234", 0}, {"3124", 2},  {"4213", 6},  {"1243", 7},  {"2143", 8},
+        {"1234", 0},  {"3124", 2},  {"4213", 6},  {"1243", 7},  {"2143", 8},
         {"3412", 12}, {"4312", 13}, {"1342", 14}, {"2431", 18}, {"4231", 23}};
     for (const auto& [node, label] : paper) REQUIRE(s4.parse_node(node) == label);
 }
 
 TEST_CASE("the labels issue 14 lists for n = 5, 6, 7 and the 3-star path", "[star][labelling]") {
     const std::vector<std::tuple<unsigned, std::string, NodeId>> checks{
-        {5, "54321", 102},    {5, "21453", 61},     {5, "35142", 86},
-        {6, "654321", 627},   {6, "214365", 209},   {6, "563412", 492},
-        {7, "7654321", 4447}, {7, "3517264", 2553}};
+        {5, "54321", 102},  {5, "21453", 61},   {5, "35142", 86},     {6, "654321", 627},
+        {6, "214365", 209}, {6, "563412", 492}, {7, "7654321", 4447}, {7, "3517264", 2553}};
     for (const auto& [n, node, label] : checks) {
         const StarShape shape(n);
         INFO(node);
@@ -73,9 +73,10 @@ TEST_CASE("the labels issue 14 lists for n = 5, 6, 7 and the 3-star path", "[sta
     REQUIRE(names == "123 213 312 132 231 321");
 }
 
-TEST_CASE("label and node agree with the walk for every node up to n = 8, and the walk is a "
-          "Hamiltonian path",
-          "[star][labelling]") {
+TEST_CASE(
+    "label and node agree with the walk for every node up to n = 8, and the walk is a "
+    "Hamiltonian path",
+    "[star][labelling]") {
     for (unsigned n = 3; n <= 8; ++n) {
         const StarShape shape(n);
         const auto walk = shape.labelling().walk();
@@ -87,14 +88,17 @@ TEST_CASE("label and node agree with the walk for every node up to n = 8, and th
             unsigned mask = 0;
             for (unsigned i = 0; i < n; ++i) mask |= 1u << walk[j][i];
             if (mask != ((1u << (n + 1)) - 2)) FAIL("not a permutation at label " << j);
-            if (shape.id(walk[j]) != j) FAIL("n = " << n << ": label(walk[" << j << "]) is " << shape.id(walk[j]));
-            if (shape.permutation(j) != walk[j]) FAIL("n = " << n << ": node(" << j << ") differs from the walk");
+            if (shape.id(walk[j]) != j)
+                FAIL("n = " << n << ": label(walk[" << j << "]) is " << shape.id(walk[j]));
+            if (shape.permutation(j) != walk[j])
+                FAIL("n = " << n << ": node(" << j << ") differs from the walk");
             // Consecutive labels are neighbours, found through label/node alone.
             if (j > 0 && !adjacent(shape.permutation(j - 1), shape.permutation(j), n))
                 FAIL("n = " << n << ": labels " << j - 1 << " and " << j << " are not adjacent");
             // Block structure: block k of P_n (labels (k-1)(n-1)! ..) holds last symbol n+1-k.
             const unsigned k = j / factorial(n - 1) + 1;
-            if (walk[j][n - 1] != n + 1 - k) FAIL("n = " << n << ": label " << j << " is in the wrong sub-star");
+            if (walk[j][n - 1] != n + 1 - k)
+                FAIL("n = " << n << ": label " << j << " is in the wrong sub-star");
         }
     }
 }
@@ -119,8 +123,8 @@ TEST_CASE("star topology strings and node names are parsed, bad ones refused nam
     REQUIRE(StarShape::parse_topology(" star: n = 4 ").dimension() == 4);
     REQUIRE(StarShape::parse_topology("star:n=9").nodes() == 362880);
     REQUIRE(StarShape(5).topology_spec() == "star:n=5");
-    for (const char* bad : {"star:n=2", "star:n=10", "star:", "star:k=4", "mesh:4x4", "star:n=x",
-                            "star:4x"})
+    for (const char* bad :
+         {"star:n=2", "star:n=10", "star:", "star:k=4", "mesh:4x4", "star:n=x", "star:4x"})
         REQUIRE_THROWS_WITH(StarShape::parse_topology(bad), Catch::StartsWith("topology:"));
     REQUIRE_THROWS_WITH(StarShape(10), Catch::Contains("star dimension"));
     const StarShape s4(4);

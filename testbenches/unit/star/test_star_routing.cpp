@@ -31,13 +31,16 @@ NodeId reference_rf(const StarShape& shape, NodeId p, NodeId q) {
     return best;
 }
 
-Header dest_list(std::vector<NodeId> d) { return Header::dest_list(std::move(d)); }
+Header dest_list(std::vector<NodeId> d) {
+    return Header::dest_list(std::move(d));
+}
 
 }  // namespace
 
-TEST_CASE("RF routes strictly up the labels in the high network and down in the low one, "
-          "reaching q as Definition 1 says",
-          "[star][routing][property]") {
+TEST_CASE(
+    "RF routes strictly up the labels in the high network and down in the low one, "
+    "reaching q as Definition 1 says",
+    "[star][routing][property]") {
     std::mt19937_64 rng(14);
     for (unsigned n = 3; n <= 8; ++n) {
         const StarShape shape(n);
@@ -61,9 +64,10 @@ TEST_CASE("RF routes strictly up the labels in the high network and down in the 
     }
 }
 
-TEST_CASE("the nodes-partition rule partitions the other nodes, and a class is the set RF "
-          "sends through its neighbour",
-          "[star][routing][property]") {
+TEST_CASE(
+    "the nodes-partition rule partitions the other nodes, and a class is the set RF "
+    "sends through its neighbour",
+    "[star][routing][property]") {
     std::mt19937_64 rng(31);
     for (unsigned n = 3; n <= 7; ++n) {
         const StarShape shape(n);
@@ -74,7 +78,8 @@ TEST_CASE("the nodes-partition rule partitions the other nodes, and a class is t
             REQUIRE(classes.size() == n - 1);
             std::vector<int> owner(shape.nodes(), 0);
             for (const NodeClass& c : classes) {
-                REQUIRE(c.neighbour == shape.id(apply_generator(shape.permutation(s), c.index + 1)));
+                REQUIRE(c.neighbour ==
+                        shape.id(apply_generator(shape.permutation(s), c.index + 1)));
                 REQUIRE(c.high == (c.neighbour > s));
                 REQUIRE(c.contains(c.neighbour));
                 for (NodeId v = c.first; v <= c.last; ++v) owner[v] += static_cast<int>(c.index);
@@ -113,7 +118,8 @@ TEST_CASE("the star routers route unicasts by RF and absorb and forward destinat
                     // Unicasts always by RF.
                     const auto ru = r->route({net, 0, &u});
                     REQUIRE(ru.branches.size() == 1);
-                    REQUIRE(s4.neighbour(here, ru.branches[0].port) == reference_rf(s4, here, target));
+                    REQUIRE(s4.neighbour(here, ru.branches[0].port) ==
+                            reference_rf(s4, here, target));
                     REQUIRE(ru.branches[0].vc_mask == 3u);
                 }
                 const auto rs = shortcut.route({net, 0, &d});
