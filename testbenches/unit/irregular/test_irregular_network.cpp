@@ -121,6 +121,31 @@ TEST_CASE("SPAM on hand-written irregular graphs: heavy mixed traffic is deliver
     }
 }
 
+TEST_CASE(
+    "SPAM with two virtual channels (down-tree channels on VC 0 only) is delivered exactly "
+    "once, with adaptive and static selection",
+    "[irregular][network][spam]") {
+    for (const char* topology : {"lattice:switches=16,seed=9", "lattice:switches=64,seed=9"}) {
+        const SwitchGraph graph = parse_irregular_topology(topology);
+        const std::uint32_t n = graph.processors();
+        for (Selection selection : {Selection::Adaptive, Selection::Static})
+            for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                NetworkParams p = tree_params(1);
+                p.vcs = 2;
+                std::mt19937_64 rng(seed);
+                const auto sends =
+                    wormcast::testing::mixed_traffic(n, 2 * n, 2 * n + 100, 0.3, 24, 16, rng);
+                IrregularNetworkOptions options;
+                options.selection = selection;
+                const auto r = app::run_network(
+                    build_irregular_network(routing_of(graph), p, options), p, sends, {});
+                INFO(topology << " " << to_string(selection) << " seed " << seed << "\n"
+                              << r.deadlock_report);
+                REQUIRE(r.ok());
+            }
+    }
+}
+
 TEST_CASE("the software schemes (binomial unicasts, separate unicasts) deliver exactly once",
           "[irregular][network][software]") {
     const SwitchGraph graph = parse_irregular_topology("lattice:switches=32,seed=4");
