@@ -186,4 +186,9 @@ std::vector<WormBranch> SpamRouting::route(SwitchId at, ChannelClass arrived,
     return branches;
 }
 
+std::shared_ptr<const SpamRouting> make_spam_routing(SwitchGraph graph) {
+    return std::make_shared<const SpamRouting>(std::make_shared<const UpDownPartition>(
+        std::make_shared<const SwitchGraph>(std::move(graph))));
+}
+
 }  // namespace wormcast::irregular

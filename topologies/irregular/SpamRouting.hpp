@@ -61,6 +61,7 @@ class SpamRouting {
     explicit SpamRouting(std::shared_ptr<const UpDownPartition> partition);
 
     const UpDownPartition& partition() const { return *partition_; }
+    const std::shared_ptr<const UpDownPartition>& partition_ptr() const { return partition_; }
     const SwitchGraph& graph() const { return partition_->graph(); }
 
     /// Class of the channel entering switch `at` through `in_port`: up from a processor, else the
@@ -108,5 +109,9 @@ class SpamRouting {
     Hop hop(SwitchId at, PortId port, Vertex target) const;
     std::shared_ptr<const UpDownPartition> partition_;
 };
+
+/// The partition of `graph` (rooted at graph.root()) and SPAM on it: what a network, a plan or a
+/// firmware of this graph shares.
+std::shared_ptr<const SpamRouting> make_spam_routing(SwitchGraph graph);
 
 }  // namespace wormcast::irregular

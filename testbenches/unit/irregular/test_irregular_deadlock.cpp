@@ -19,8 +19,7 @@ using namespace wormcast::irregular;
 namespace {
 
 std::shared_ptr<const SpamRouting> routing_of(const SwitchGraph& graph) {
-    return std::make_shared<const SpamRouting>(
-        std::make_shared<const UpDownPartition>(std::make_shared<const SwitchGraph>(graph)));
+    return make_spam_routing(graph);
 }
 
 /// Switch names ("s12") whose input channels are held in the wait-for cycle of a report.

@@ -335,9 +335,8 @@ TEST_CASE(
         }
         CHECK(informed.size() == dests.size() + 1);
 
-        auto firmware = make_irregular_firmware(
-            IrregularMulticast::Unicast,
-            std::shared_ptr<const UpDownPartition>(net.routing, &net.routing->partition()));
+        auto firmware =
+            make_irregular_firmware(IrregularMulticast::Unicast, net.routing->partition_ptr());
         MulticastRequest request;
         request.source = source;
         request.destinations = dests;

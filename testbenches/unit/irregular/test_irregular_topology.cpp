@@ -71,6 +71,22 @@ processors: [0, [1, 2], 2, 2]
     CHECK(g.processors_on(2) == std::vector<ProcessorId>{2, 3});
     CHECK(g.neighbours(0) == std::vector<std::pair<SwitchId, PortId>>{{1, 1}, {3, 2}});
 
+    // The example of docs/irregular.md.
+    const SwitchGraph doc = from_yaml(R"(
+switches: 4          # required
+ports: 8             # optional, default 8
+root: 0              # optional, default 0
+links:               # required; [a, b] or [a, port_a, b, port_b]
+  - [0, 1]
+  - [1, 3, 2, 0]     # port 3 of switch 1 to port 0 of switch 2
+  - [2, 3]
+processors: [0, 1, [2, 5], 3]   # optional: a switch, or [switch, port]; default i on switch i
+positions: [[0, 0], [1, 0], [1, 1], [2, 1]]   # optional: a lattice point per switch (drawing)
+)");
+    CHECK(doc.processor(2).port == 5);
+    CHECK(doc.port_towards(2, 1) == 0);
+    CHECK(doc.port_towards(2, 3) == 1);
+
     // Default: processor i on switch i, port 0; root 0; 8 ports.
     const SwitchGraph d = from_yaml("switches: 2\nlinks: [[1, 0]]\n");
     CHECK(d.ports() == 8);

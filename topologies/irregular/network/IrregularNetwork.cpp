@@ -48,7 +48,7 @@ NetworkSpec build_irregular_network(std::shared_ptr<const SpamRouting> routing,
         spec.nodes.push_back(node);
     }
     spec.node_name = [](NodeId p) { return std::to_string(p); };
-    auto partition = std::shared_ptr<const UpDownPartition>(routing, &routing->partition());
+    auto partition = routing->partition_ptr();
     const IrregularMulticast scheme = options.multicast;
     spec.firmware = [scheme, partition](NodeId) {
         return make_irregular_firmware(scheme, partition);
