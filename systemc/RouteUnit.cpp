@@ -61,6 +61,21 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
         // An adaptive branch may end on any of its ports: none may belong to another branch.
         claim(b.port);
         b.alternatives.for_each(claim);
+        if (!b.alternative_order.empty()) {
+            PortSet ordered;
+            for (PortId q : b.alternative_order) {
+                if (!b.alternatives.test(q) || ordered.test(q))
+                    throw ModelError(fmt::format(
+                        "{}: alternative order names output {} that is not an alternative or "
+                        "names it twice",
+                        config_.name, q));
+                ordered.set(q);
+            }
+            if (ordered != b.alternatives)
+                throw ModelError(fmt::format(
+                    "{}: alternative order leaves out some alternatives of output {}",
+                    config_.name, b.port));
+        }
     }
     return decision;
 }

@@ -191,6 +191,9 @@ int Router::available_output(const RouteBranch& branch) const {
         return outputs_[q].free_vc(branch.vc_mask) >= 0 && ocrqs_[q].uncontested(branch.vc_mask);
     };
     if (available(branch.port)) return branch.port;
+    for (PortId q : branch.alternative_order)
+        if (available(q)) return q;
+    if (!branch.alternative_order.empty()) return -1;
     for (unsigned q = branch.alternatives.first(); q != PortSet::kNone;
          q = branch.alternatives.first_from(q + 1))
         if (available(q)) return static_cast<int>(q);

@@ -23,10 +23,15 @@ struct RouteBranch {
     bool consume = false;
     /// Adaptive routing: further outputs this branch may take instead of `port` (same VCs, same
     /// header). Empty: the branch goes to `port`. Otherwise the router takes `port` if it is
-    /// available, else the lowest-numbered available alternative, where available means a VC of
-    /// vc_mask is free on the output and no worm queued in its OCRQ competes for those VCs; with
-    /// none available the worm waits and chooses again the next cycle (docs/min.md).
+    /// available, else the first available alternative (in alternative_order, else the
+    /// lowest-numbered), where available means a VC of vc_mask is free on the output and no worm
+    /// queued in its OCRQ competes for those VCs; with none available the worm waits and chooses
+    /// again the next cycle (docs/min.md).
     PortSet alternatives;
+    /// The order the router tries the alternatives in after `port`: every member of
+    /// `alternatives` once (RouteUnit checks). Empty: ascending port number. Lets a routing
+    /// function rank its outputs by its own selection function (SPAM, docs/irregular.md).
+    std::vector<PortId> alternative_order;
 };
 
 /// What a routing function decides for one header: one branch (unicast, path), or several (tree).

@@ -4,13 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <deque>
 #include <map>
 #include <tuple>
 
 #include <fmt/format.h>
 
-#include "systemc/pure/ChainDelegation.hpp"
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 
@@ -50,18 +48,6 @@ std::vector<NodeId> address_ordered_chain(const MinShape& shape, NodeId source,
     return chain;
 }
 
-std::vector<ChainDelegation> halving_sends(const std::vector<NodeId>& chain,
-                                           std::uint32_t first_step) {
-    std::vector<ChainDelegation> sends;
-    if (chain.empty()) return sends;
-    std::uint32_t step = first_step;
-    for (const ChainSplit& split : chain_schedule(0, ChainRange{0, chain.size() - 1}, keep_larger_half))
-        sends.push_back(ChainDelegation{
-            step++, std::vector<NodeId>(chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.lo),
-                                        chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.hi) + 1)});
-    return sends;
-}
-
 SoftwareMulticastPlan plan_software_multicast(const MinShape& shape, SoftwareMinAlgorithm algorithm,
                                               NodeId source,
                                               const std::vector<NodeId>& destinations) {
@@ -70,29 +56,8 @@ SoftwareMulticastPlan plan_software_multicast(const MinShape& shape, SoftwareMin
     plan.algorithm = algorithm;
     plan.chain = address_ordered_chain(shape, source, destinations);
 
-    // Holders in the order they become informed; each runs the same split rule on its sub-chain.
-    struct Holder {
-        std::vector<NodeId> chain;
-        std::uint32_t first_step;
-    };
-    std::deque<Holder> holders{Holder{plan.chain, 1}};
-    std::map<NodeId, std::size_t> position;
-    for (std::size_t i = 0; i < plan.chain.size(); ++i) position[plan.chain[i]] = i;
-    while (!holders.empty()) {
-        const Holder holder = std::move(holders.front());
-        holders.pop_front();
-        for (ChainDelegation& send : halving_sends(holder.chain, holder.first_step)) {
-            plan.sends.push_back(
-                UnicastSend{send.step, holder.chain.front(), send.delegated.front()});
-            plan.steps = std::max(plan.steps, send.step);
-            holders.push_back(Holder{std::move(send.delegated), send.step + 1});
-        }
-    }
-    std::sort(plan.sends.begin(), plan.sends.end(),
-              [&](const UnicastSend& a, const UnicastSend& b) {
-                  return std::make_tuple(a.step, position[a.from]) <
-                         std::make_tuple(b.step, position[b.from]);
-              });
+    plan.sends = halving_schedule(plan.chain);
+    for (const UnicastSend& send : plan.sends) plan.steps = std::max(plan.steps, send.step);
     return plan;
 }
 

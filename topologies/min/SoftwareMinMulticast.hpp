@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "systemc/pure/ChainHalving.hpp"
 #include "topologies/min/MinWiring.hpp"
 
 namespace wormcast::min {
@@ -26,24 +27,8 @@ void check_algorithm_fits(SoftwareMinAlgorithm algorithm, const MinShape& shape)
 std::vector<NodeId> address_ordered_chain(const MinShape& shape, NodeId source,
                                           const std::vector<NodeId>& destinations);
 
-/// One unicast of a holder: at `step` it sends to delegated.front(), which becomes responsible
-/// for the rest of `delegated`.
-struct ChainDelegation {
-    std::uint32_t step = 0;
-    std::vector<NodeId> delegated;
-};
-
-/// Recursive halving by the holder chain.front() of `chain`, its first send at `first_step`:
-/// while it owns m > 1 nodes it keeps the first ceil(m/2) and sends to the first node of the
-/// remaining floor(m/2), delegating them. ceil(log2 m) sends.
-std::vector<ChainDelegation> halving_sends(const std::vector<NodeId>& chain,
-                                           std::uint32_t first_step);
-
-struct UnicastSend {
-    std::uint32_t step = 0;  ///< 1 = the source's first send
-    NodeId from = kNoNode;
-    NodeId to = kNoNode;
-};
+/// One unicast of the multicast (systemc/pure/ChainHalving.hpp; halving_sends is shared too).
+using UnicastSend = ChainSend;
 
 struct SoftwareMulticastPlan {
     SoftwareMinAlgorithm algorithm = SoftwareMinAlgorithm::Cmin;

@@ -8,7 +8,7 @@
 #include <random>
 #include <set>
 
-#include "app/Runner.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "systemc/pure/PathWormFirmware.hpp"
 #include "topologies/star/StarPlan.hpp"
 #include "topologies/star/network/StarNetwork.hpp"
@@ -73,10 +73,10 @@ TEST_CASE(
                     auto sends =
                         random_multicasts(shape, shape.nodes(), shape.nodes() / 3, 300, rng);
                     const std::size_t count = sends.size();
-                    app::RunOptions o;
+                    sim::RunOptions o;
                     o.seed = seed;
                     o.drain_limit = 400000;
-                    auto r = app::run_network(build_star_multicast_network(shape, p, scheme), p,
+                    auto r = sim::run_network(build_star_multicast_network(shape, p, scheme), p,
                                               std::move(sends), o);
                     INFO(shape.name() << " " << to_string(scheme) << " depth " << depth
                                       << " consumption " << consumption << " seed " << seed);
@@ -105,7 +105,7 @@ TEST_CASE("a lone star multicast's worms use exactly the links of its plan", "[s
             NetworkSpec spec = build_star_multicast_network(shape, p, scheme);
             std::vector<std::pair<NodeId, NodeId>> links;
             for (const auto& l : spec.links) links.push_back({l.from_router, l.to_router});
-            auto r = app::run_network(std::move(spec), p, std::move(sends), {});
+            auto r = sim::run_network(std::move(spec), p, std::move(sends), {});
             INFO(to_string(scheme) << " trial " << trial);
             REQUIRE(r.ok());
             REQUIRE(r.messages_sent == plan.worms.size());
@@ -131,9 +131,9 @@ TEST_CASE(
         auto spec = build_star_network(shape, p);
         spec.firmware = [](NodeId) { return std::make_unique<PathWormFirmware>(); };
         std::vector<ScheduledSend> sends{{0, 4, {5, 10}, 60, true}, {0, 11, {10, 5}, 60, true}};
-        app::RunOptions o;
+        sim::RunOptions o;
         o.drain_limit = 5000;
-        auto r = app::run_network(std::move(spec), p, sends, o);
+        auto r = sim::run_network(std::move(spec), p, sends, o);
         INFO("consumption " << consumption);
         INFO(r.deadlock_report);
         if (consumption == 1) {
@@ -154,7 +154,7 @@ TEST_CASE(
         NetworkParams p = star_params(2, minimum_consumption_channels(scheme));
         REQUIRE(minimum_consumption_channels(scheme) == (scheme == StarScheme::Unicast ? 1u : 2u));
         std::vector<ScheduledSend> one{{0, 3, {0, 9, 17, 22}, 4, true}};
-        REQUIRE(app::run_network(build_star_multicast_network(shape, p, scheme), p, one, {}).ok());
+        REQUIRE(sim::run_network(build_star_multicast_network(shape, p, scheme), p, one, {}).ok());
         if (scheme == StarScheme::Unicast) continue;
         p.consumption_channels = 1;
         REQUIRE_THROWS_WITH(
@@ -235,7 +235,7 @@ TEST_CASE(
             p.buffer_depth = p.t_node_multidest + p.t_sw + 2 * p.t_phy - 1 +
                              header_flits(Header::dest_list(worm.dests), format);
             const Cycle at = 2;
-            auto r = app::run_network(build_star_multicast_network(shape, p, scheme), p,
+            auto r = sim::run_network(build_star_multicast_network(shape, p, scheme), p,
                                       {ScheduledSend{at, source, dests, payload, true}}, {});
             INFO(to_string(scheme) << " trial " << trial << " t_node_multidest "
                                    << p.t_node_multidest << " t_phy " << p.t_phy << " depth "

@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "topologies/mesh/StartupStepModel.hpp"
+#include "systemc/pure/StartupStepModel.hpp"
 #include "topologies/star/StarMulticastFirmware.hpp"
 #include "topologies/star/StarPlan.hpp"
 #include "topologies/star/StarRender.hpp"
@@ -292,7 +292,7 @@ TEST_CASE(
                 request.destinations.assign(chosen.begin(), chosen.end());
                 std::shuffle(request.destinations.begin(), request.destinations.end(), rng);
                 request.length = 7;
-                mesh::StartupStepModel model(shape.nodes(), [&](NodeId) {
+                StartupStepModel model(shape.nodes(), [&](NodeId) {
                     return std::make_unique<StarMulticastFirmware>(shape, scheme);
                 });
                 const auto run = model.run({request});

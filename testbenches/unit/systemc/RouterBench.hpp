@@ -31,7 +31,7 @@ class BitPortRouting : public RoutingFunction {
         RouteDecision d;
         if (q.header->kind == HeaderKind::Unicast) {
             d.branches.push_back(RouteBranch{
-                static_cast<PortId>(q.header->destinations[0]), 1, std::nullopt, false, {}});
+                static_cast<PortId>(q.header->destinations[0]), 1, std::nullopt, false, {}, {}});
             return d;
         }
         for (NodeId a : q.header->bit_members(outputs_)) {

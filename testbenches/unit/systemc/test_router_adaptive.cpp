@@ -18,10 +18,12 @@ using namespace sc_core;
 namespace {
 
 /// Every unicast goes to output 0; adaptive, outputs 1 and 2 are offered as alternatives (the
-/// BI-MIN forward phase in miniature: any of three "right ports" leads on).
+/// BI-MIN forward phase in miniature: any of three "right ports" leads on), tried in
+/// `order` when it is given (RouteBranch::alternative_order, SPAM's selection order).
 class ThreeWayRouting : public RoutingFunction {
   public:
-    explicit ThreeWayRouting(bool adaptive) : adaptive_(adaptive) {}
+    explicit ThreeWayRouting(bool adaptive, std::vector<PortId> order = {})
+        : adaptive_(adaptive), order_(std::move(order)) {}
     RouteDecision route(const RouteQuery&) const override {
         RouteBranch b;
         b.port = 0;
@@ -29,12 +31,14 @@ class ThreeWayRouting : public RoutingFunction {
         if (adaptive_) {
             b.alternatives.set(1);
             b.alternatives.set(2);
+            b.alternative_order = order_;
         }
         return RouteDecision{{b}};
     }
 
   private:
     bool adaptive_;
+    std::vector<PortId> order_;
 };
 
 struct Worm {
@@ -59,11 +63,12 @@ std::map<MessageId, Worm> worms_seen(const RouterBench& bench) {
 
 /// Four unicasts into a switch whose three outputs all lead on: 10 (input 0, cycle 1, 30 flits),
 /// 20 (input 1, cycle 4, 5 flits), 30 (input 2, cycle 6, 30 flits), 40 (input 3, cycle 8, 5).
-std::map<MessageId, Worm> run_four_worms(bool adaptive) {
+std::map<MessageId, Worm> run_four_worms(bool adaptive, std::vector<PortId> order = {}) {
     fresh_kernel();
     auto cfg = bench_config(4, 3, 4);
-    RouterBench& bench = *new RouterBench("bench", cfg, std::make_unique<ThreeWayRouting>(adaptive),
-                                          200);  // lives as long as its kernel
+    RouterBench& bench = *new RouterBench(
+        "bench", cfg, std::make_unique<ThreeWayRouting>(adaptive, std::move(order)),
+        200);  // lives as long as its kernel
     const auto f = cfg.header_format;
     const std::vector<std::pair<Cycle, unsigned>> starts{{1, 30}, {4, 5}, {6, 30}, {8, 5}};
     for (std::size_t p = 0; p < starts.size(); ++p) {
@@ -94,6 +99,14 @@ TEST_CASE(
         CHECK(w.at(30).head < w.at(10).tail);
         CHECK(w.at(40).head > w.at(20).tail);
         CHECK(w.at(40).head < w.at(10).tail);
+    }
+    SECTION("adaptive, alternatives tried in a given order") {
+        const auto w = run_four_worms(true, {2, 1});
+        REQUIRE(w.size() == 4);
+        CHECK(w.at(10).port == 0);  // the branch's own port first
+        CHECK(w.at(20).port == 2);  // then the order given, not the lowest number
+        CHECK(w.at(30).port == 1);
+        CHECK(w.at(40).port == 2);  // 20's short worm frees output 2 first
     }
     SECTION("fixed") {
         const auto w = run_four_worms(false);
@@ -131,4 +144,14 @@ TEST_CASE("the route unit refuses alternatives that another branch or no output 
     second.alternatives.set(4);  // no such output
     CHECK_THROWS_WITH(make(RouteDecision{{first, second}}).route(0, 0, tree),
                       Catch::Contains("chose output 4 of 4"));
+    second.alternatives.reset(4);
+    second.alternatives.set(3);
+    second.alternative_order = {3, 2};
+    CHECK(make(RouteDecision{{first, second}}).route(0, 0, tree).branches.size() == 2);
+    second.alternative_order = {3};  // leaves out output 2
+    CHECK_THROWS_WITH(make(RouteDecision{{first, second}}).route(0, 0, tree),
+                      Catch::Contains("leaves out some alternatives"));
+    second.alternative_order = {3, 2, 0};  // names a port that is no alternative
+    CHECK_THROWS_WITH(make(RouteDecision{{first, second}}).route(0, 0, tree),
+                      Catch::Contains("not an alternative"));
 }
