@@ -42,6 +42,11 @@ struct NetworkParams {
     HeaderEncoding header_encoding = HeaderEncoding::Tagged;
     unsigned injection_channels = 1;
     unsigned consumption_channels = 1;
+    /// All-port NICs: one injection and one consumption channel per network direction (2n + 2n),
+    /// each send injected on the channel of its first hop by a send engine of its own (serving
+    /// its sends in the order the firmware issued them), so a node's sends in different
+    /// directions proceed in parallel. Meshes and tori only.
+    bool all_port = false;
     bool path_worms = false;
     bool tree_worms = false;
     bool always_clocked = false;
@@ -82,6 +87,9 @@ struct NodeSpec {
     /// Router the NIC consumes from, when it differs (a UNI-MIN's last stage); -1: `router`.
     std::int64_t exit_router = -1;
     std::vector<PortId> consumption_ports;  ///< output ports of the exit router feeding the NIC
+    /// All-port: the injection channel (index into injection_ports) a send leaves on; empty:
+    /// one-port (NicConfig::injection_channel).
+    std::function<unsigned(const Header&)> injection_channel;
 };
 
 struct NetworkSpec {
