@@ -1,6 +1,9 @@
 // Text and SVG renderings of a broadcast schedule (see ScheduleRender.hpp).
 #include "topologies/broadcast/ScheduleRender.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "topologies/broadcast/ScheduleChecks.hpp"
@@ -28,7 +31,8 @@ std::string hue(std::uint32_t k, std::uint32_t count, int saturation, int lightn
 }
 
 constexpr double kCell = 32;    // pixels between neighbouring nodes
-constexpr double kMargin = 40;  // around the grid, room for wrap-around stubs and the title
+constexpr double kMargin = 40;  // around the grid, room for wrap-around stubs
+constexpr double kTitle = 40;   // two lines of title above the grid
 
 class SvgStep {
   public:
@@ -36,8 +40,8 @@ class SvgStep {
         : s_(schedule), step_(step), n1_(schedule.shape.radix[0]), n2_(schedule.shape.radix[1]) {}
 
     std::string draw() {
-        const double width = 2 * kMargin + (n1_ - 1) * kCell;
-        const double height = 2 * kMargin + (n2_ - 1) * kCell + 20;
+        const double width = std::max(2 * kMargin + (n2_ - 1) * kCell, 440.0);
+        const double height = kTitle + 2 * kMargin + (n1_ - 1) * kCell;
         out_ += fmt::format(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
             "viewBox=\"0 0 {:.0f} {:.0f}\" font-family=\"sans-serif\">\n",
@@ -56,40 +60,41 @@ class SvgStep {
     }
 
   private:
-    double px(std::uint32_t x) const { return kMargin + x * kCell; }
-    double py(std::uint32_t y) const { return kMargin + 20 + y * kCell; }
+    // Drawn as the paper's matrix P_{i,j}: x (= i, dimension 0) down, y (= j) to the right.
+    double px(std::uint32_t y) const { return kMargin + y * kCell; }
+    double py(std::uint32_t x) const { return kTitle + kMargin + x * kCell; }
 
     void title() {
         const ScheduleStep& st = s_.steps[step_];
-        std::uint32_t largest = s_.max_flits(step_);
         out_ += fmt::format(
-            "<text x=\"{:.0f}\" y=\"20\" font-size=\"13\">{} on the {}: step {}/{}, {} {} - {} "
-            "worm(s), largest {} flit(s)</text>\n",
-            kMargin - 20, scheme_name(s_), s_.shape.name(), step_ + 1, s_.steps.size(), st.phase,
-            st.level, st.sends.size(), largest);
+            "<text x=\"10\" y=\"18\" font-size=\"13\">{} on the {}, step {} of {}: {} {}</text>\n"
+            "<text x=\"10\" y=\"36\" font-size=\"11\">{} worm(s), largest {} flit(s); x down, "
+            "y right</text>\n",
+            scheme_name(s_), s_.shape.name(), step_ + 1, s_.steps.size(), st.phase, st.level,
+            st.sends.size(), s_.max_flits(step_));
     }
 
     /// ATD: DDN_k's lines tinted with k's colour, DCN blocks outlined.
     void partition() {
         if (s_.scheme != BroadcastScheme::Atd || s_.h == 0) return;
         const std::uint32_t h = s_.h;
-        for (std::uint32_t x = 0; x < n1_; ++x)
+        for (std::uint32_t x = 0; x < n1_; ++x)  // the line x, along dimension 1: a row
+            out_ += fmt::format(
+                "<line x1=\"{1:.1f}\" y1=\"{0:.1f}\" x2=\"{2:.1f}\" y2=\"{0:.1f}\" stroke=\"{3}\" "
+                "stroke-width=\"5\" opacity=\"0.35\"/>\n",
+                py(x), px(0), px(n2_ - 1), hue(x % h, h, 70, 75));
+        for (std::uint32_t y = 0; y < n2_; ++y)  // the line y, along dimension 0: a column
             out_ += fmt::format(
                 "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" "
                 "stroke-width=\"5\" opacity=\"0.35\"/>\n",
-                px(x), py(0), py(n2_ - 1), hue(x % h, h, 70, 75));
-        for (std::uint32_t y = 0; y < n2_; ++y)
-            out_ += fmt::format(
-                "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
-                "stroke-width=\"5\" opacity=\"0.35\"/>\n",
-                px(0), py(y), px(n1_ - 1), hue(y % h, h, 70, 75));
+                px(y), py(0), py(n1_ - 1), hue(y % h, h, 70, 75));
         if (h == 1) return;
         for (std::uint32_t a = 0; a < n1_ / h; ++a)
             for (std::uint32_t b = 0; b < n2_ / h; ++b)
                 out_ += fmt::format(
                     "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
                     "fill=\"none\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
-                    px(a * h) - kCell / 2 + 2, py(b * h) - kCell / 2 + 2, h * kCell - 4,
+                    px(b * h) - kCell / 2 + 2, py(a * h) - kCell / 2 + 2, h * kCell - 4,
                     h * kCell - 4);
     }
 
@@ -106,7 +111,7 @@ class SvgStep {
             out_ += fmt::format(
                 "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\" stroke=\"{}\" "
                 "stroke-width=\"{}\"><title>{}</title></circle>\n",
-                px(x), py(y), fill, source[v] ? "black" : "#bbb", source[v] ? 2 : 1,
+                px(y), py(x), fill, source[v] ? "black" : "#bbb", source[v] ? 2 : 1,
                 s_.shape.format(v));
         }
     }
@@ -134,15 +139,16 @@ class SvgStep {
                 points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", x, y);
             };
             // A small sideways shift per direction keeps opposite worms on a line apart.
+            // Dimension 0 runs down the picture, dimension 1 to the right.
             for (const Channel& c : tracer.channels(send.from, send.to)) {
                 const std::uint32_t x = c.node % n1_, y = c.node / n1_;
                 const unsigned dim = c.port / 2;
                 const bool plus = c.port % 2;
                 const double shift = plus ? 2.5 : -2.5;
-                const double ax = px(x) + (dim == 1 ? shift : 0),
-                             ay = py(y) + (dim == 0 ? shift : 0);
-                const double dx = dim == 0 ? (plus ? kCell : -kCell) : 0;
-                const double dy = dim == 1 ? (plus ? kCell : -kCell) : 0;
+                const double ax = px(y) + (dim == 0 ? shift : 0),
+                             ay = py(x) + (dim == 1 ? shift : 0);
+                const double dx = dim == 1 ? (plus ? kCell : -kCell) : 0;
+                const double dy = dim == 0 ? (plus ? kCell : -kCell) : 0;
                 if (points.empty()) point(ax, ay);
                 const bool wraps = s_.shape.crosses_dateline(c.node, c.port);
                 if (!wraps) {
@@ -153,8 +159,8 @@ class SvgStep {
                 flush(false);
                 const std::uint32_t nx = dim == 0 ? (plus ? 0 : n1_ - 1) : x;
                 const std::uint32_t ny = dim == 1 ? (plus ? 0 : n2_ - 1) : y;
-                const double bx = px(nx) + (dim == 1 ? shift : 0),
-                             by = py(ny) + (dim == 0 ? shift : 0);
+                const double bx = px(ny) + (dim == 0 ? shift : 0),
+                             by = py(nx) + (dim == 1 ? shift : 0);
                 point(bx - dx / 2, by - dy / 2);  // ...and come back on the other side
                 point(bx, by);
             }

@@ -15,11 +15,12 @@ namespace wormcast::broadcast {
 /// the totals last.
 std::string render_schedule_text(const BroadcastSchedule& schedule);
 
-/// An SVG picture of round `step` (0-based): the torus as a grid with x to the right and y
-/// downwards, sources ringed, ATD's DDN nodes and lines tinted by k and DCN blocks outlined, and
-/// each worm as an arrow along its dimension-ordered route (wrap-around hops leave the picture
-/// and come back on the other side). Data worms solid (coloured by tree for EDST), control
-/// worms dashed. Throws ConfigError for a step out of range.
+/// An SVG picture of round `step` (0-based): the torus as the paper's matrix P_{i,j} (x = i,
+/// dimension 0, downwards; y = j to the right, so its rows and columns are the paper's), sources
+/// ringed, ATD's DDN nodes and lines tinted by k and DCN blocks outlined, and each worm as an arrow
+/// along its dimension-ordered route (wrap-around hops leave the picture and come back on the other
+/// side). Data worms solid (coloured by tree for EDST), control worms dashed. Throws ConfigError
+/// for a step out of range.
 std::string render_step_svg(const BroadcastSchedule& schedule, std::size_t step);
 
 }  // namespace wormcast::broadcast
