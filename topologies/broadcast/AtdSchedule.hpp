@@ -1,8 +1,6 @@
-// Aggregation-then-distribution multinode broadcast on an n x n torus (pure C++): Chen & Chen §3.
-// Aggregation: diagonal-based data aggregation, the prefix-sum procedure on the diagonal, data
-// tuning; distribution: alignment, all-to-all broadcast on each DDN's diagonal, dilated-diagonal
-// broadcast in every DDN, data collection in every DCN. docs/broadcast.md gives every choice made
-// where the paper is silent or wrong.
+// Aggregation-then-distribution multinode broadcast on an n x n torus (pure C++), Chen & Chen §3:
+// aggregation, prefix sums and tuning, then alignment, diagonal all-to-all, DDN broadcast and DCN
+// collection. docs/broadcast.md lists every choice made where the paper is silent or wrong.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,6 @@
-// NIC firmware that runs a multinode broadcast schedule on the cycle-accurate network (pure C++).
-// Data-driven, not a global barrier: a node starts a send as soon as it holds what the send carries
-// (and, for the prefix-sum values and what depends on them, has heard what it must). Chen & Chen
-// §3.
+// NIC firmware that runs a multinode broadcast schedule on the cycle-accurate network (pure C++),
+// Chen & Chen §3: data-driven, not a global barrier; a node starts a send as soon as it has what
+// the send carries and has heard what its values depend on.
 #pragma once
 
 #include <cstdint>

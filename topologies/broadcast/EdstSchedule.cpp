@@ -8,6 +8,29 @@
 
 namespace wormcast::broadcast {
 
+namespace {
+
+/// The gather round of every node of `tree` (0: it does not send): a node with a source in its
+/// subtree sends in round 1 + the latest round of its children that send, round 1 when none does.
+std::vector<std::uint32_t> gather_rounds(const SpanningTree& tree,
+                                         const std::vector<std::uint32_t>& depth,
+                                         const std::vector<bool>& is_source) {
+    const auto nodes = static_cast<std::uint32_t>(tree.parent.size());
+    std::vector<NodeId> deepest_first(nodes);
+    for (NodeId v = 0; v < nodes; ++v) deepest_first[v] = v;
+    std::sort(deepest_first.begin(), deepest_first.end(),
+              [&](NodeId a, NodeId b) { return depth[a] > depth[b]; });
+    std::vector<std::uint32_t> round(nodes, 0), latest_child(nodes, 0);
+    for (NodeId v : deepest_first) {
+        if (v == tree.root || (!is_source[v] && latest_child[v] == 0)) continue;
+        round[v] = latest_child[v] + 1;
+        latest_child[tree.parent[v]] = std::max(latest_child[tree.parent[v]], round[v]);
+    }
+    return round;
+}
+
+}  // namespace
+
 BroadcastSchedule build_edst(const BroadcastConfig& config) {
     BroadcastConfig edst = config;
     edst.scheme = BroadcastScheme::Edst;
@@ -27,32 +50,21 @@ BroadcastSchedule build_edst(const BroadcastConfig& config) {
 
     std::vector<bool> is_source(nodes, false);
     for (NodeId s : edst.sources) is_source[s] = true;
-    // Gather: a node with a source in its subtree sends in round 1 + the latest round of its
-    // children that send (round 1 when none does).
-    std::vector<std::vector<std::uint32_t>> gather_round(4, std::vector<std::uint32_t>(nodes, 0));
-    std::vector<std::vector<std::uint32_t>> depths;
-    std::uint32_t gather_rounds = 0, height = 0;
-    for (std::uint32_t q = 0; q < 4; ++q) {
-        const SpanningTree& tree = schedule.trees[q];
-        depths.push_back(tree_depths(shape, tree));
-        std::vector<NodeId> order(nodes);
-        for (NodeId v = 0; v < nodes; ++v) order[v] = v;
-        std::sort(order.begin(), order.end(),
-                  [&](NodeId a, NodeId b) { return depths[q][a] > depths[q][b]; });
-        std::vector<std::uint32_t> below(nodes, 0);  // latest sending child's round
-        for (NodeId v : order) {
-            height = std::max(height, depths[q][v]);
-            if (v == tree.root || (!is_source[v] && below[v] == 0)) continue;
-            gather_round[q][v] = below[v] + 1;
-            below[tree.parent[v]] = std::max(below[tree.parent[v]], gather_round[q][v]);
-            gather_rounds = std::max(gather_rounds, gather_round[q][v]);
-        }
+    std::vector<std::vector<std::uint32_t>> depth, gather;
+    std::uint32_t gather_end = 0, height = 0;
+    for (const SpanningTree& tree : schedule.trees) {
+        depth.push_back(tree_depths(shape, tree));
+        gather.push_back(gather_rounds(tree, depth.back(), is_source));
+        height = std::max(height, *std::max_element(depth.back().begin(), depth.back().end()));
+        gather_end =
+            std::max(gather_end, *std::max_element(gather.back().begin(), gather.back().end()));
     }
-    for (std::uint32_t round = 1; round <= gather_rounds; ++round) {
+    // All four trees gather at once (their reversed channels are disjoint too), then broadcast.
+    for (std::uint32_t round = 1; round <= gather_end; ++round) {
         std::vector<PlannedSend> sends;
         for (std::uint32_t q = 0; q < 4; ++q)
             for (NodeId v = 0; v < nodes; ++v)
-                if (gather_round[q][v] == round)
+                if (gather[q][v] == round)
                     sends.push_back({v, schedule.trees[q].parent[v], builder.held(v, q), q, false});
         builder.add_step("edst gather", round, std::move(sends));
     }
@@ -60,7 +72,7 @@ BroadcastSchedule build_edst(const BroadcastConfig& config) {
         std::vector<PlannedSend> sends;
         for (std::uint32_t q = 0; q < 4; ++q)
             for (NodeId v = 0; v < nodes; ++v)
-                if (depths[q][v] == level) {
+                if (depth[q][v] == level) {
                     const NodeId parent = schedule.trees[q].parent[v];
                     sends.push_back({parent, v, builder.held(parent, q), q, false});
                 }

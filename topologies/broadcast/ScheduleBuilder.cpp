@@ -72,7 +72,7 @@ const std::vector<ScheduleSend>& ScheduleBuilder::add_step(const std::string& ph
     std::vector<ScheduleSend> kept;
     std::vector<std::size_t> arriving;
     for (ScheduleSend& s : planned) {
-        if (s.flits == 1 && s.messages.empty()) {  // planned as a control message
+        if (s.control()) {  // data sends with nothing to carry were left out above
             kept.push_back(std::move(s));
             continue;
         }

@@ -1,7 +1,6 @@
-// The checks every broadcast schedule is held to (pure C++): the congestion checker (in each round
-// the dimension-ordered routes of the worms share no directed channel, and no node injects or
-// consumes more than the all-port model allows) and the replay (a send carries only what its
-// sender holds when the round starts; every node ends with every message exactly once).
+// The checks every broadcast schedule is held to (pure C++): the congestion checker (no two worms
+// of a round on one directed channel or port, routes as the routers take them) and the replay
+// (a send carries only what its sender holds; every node gets every message exactly once).
 #pragma once
 
 #include <cstddef>
