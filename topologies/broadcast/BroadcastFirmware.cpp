@@ -43,37 +43,52 @@ BroadcastFirmware::BroadcastFirmware(std::shared_ptr<const BroadcastRun> run, No
             fmt::format("broadcast firmware: node {} is outside the {}", self_, s.shape.name()));
     held_.assign(s.sources.size() * s.parts(), false);
     multicast_.assign(held_.size(), 0);
-    arrived_.assign(run_->sends_to(self_).size(), false);
-    started_.assign(run_->sends_from(self_).size(), false);
+    const auto& incoming = run_->sends_to(self_);
+    arrived_.assign(incoming.size(), false);
+    for (std::uint32_t slot = 0; slot < incoming.size(); ++slot)
+        if (run_->send(incoming[slot]).control()) control_slots_.push_back(slot);
+    const auto& own = run_->sends_from(self_);
+    by_direction_.resize(s.shape.network_ports());
+    started_.assign(by_direction_.size(), 0);
+    for (std::uint32_t i = 0; i < own.size(); ++i) {
+        const int port = s.shape.ecube_port(self_, run_->send(own[i]).to);
+        if (port < 0) throw ConfigError("broadcast schedule: a send from a node to itself");
+        by_direction_[static_cast<std::size_t>(port)].push_back(i);
+    }
+}
+
+std::uint32_t BroadcastFirmware::first_missing(bool all) const {
+    const auto& incoming = run_->sends_to(self_);
+    const std::size_t slot =
+        all ? all_arrived_
+            : (controls_arrived_ < control_slots_.size() ? control_slots_[controls_arrived_]
+                                                         : incoming.size());
+    if (slot >= incoming.size()) return static_cast<std::uint32_t>(run_->schedule().steps.size());
+    return incoming[slot].step;
 }
 
 bool BroadcastFirmware::ready(const BroadcastRun::SendRef& ref) const {
     const ScheduleSend& send = run_->send(ref);
+    if (first_missing(send.control()) < ref.step) return false;
     for (std::uint32_t m : send.messages)
         if (!held_[unit(m, send.part)]) return false;
-    const auto& incoming = run_->sends_to(self_);
-    for (std::size_t slot = 0; slot < incoming.size() && incoming[slot].step < ref.step; ++slot)
-        if (!arrived_[slot] && (send.control() || run_->send(incoming[slot]).control()))
-            return false;
     return true;
 }
 
 std::vector<SendOrder> BroadcastFirmware::release() {
-    std::vector<SendOrder> orders;
+    // Per direction, the next sends in schedule order while they are ready (rule (d)); the
+    // released ones go out in schedule order.
     const auto& own = run_->sends_from(self_);
-    const mesh::MeshShape& shape = run_->schedule().shape;
-    // A direction's sends start in schedule order: the NIC serves a channel first come, first
-    // served, and a later step's send that is ready early must not hold up an earlier one.
-    std::vector<bool> blocked(shape.network_ports(), false);
-    for (std::size_t i = 0; i < own.size(); ++i) {
-        if (started_[i]) continue;
-        const auto direction =
-            static_cast<std::size_t>(shape.ecube_port(self_, run_->send(own[i]).to));
-        if (blocked[direction] || !ready(own[i])) {
-            blocked[direction] = true;
-            continue;
+    std::vector<std::uint32_t> go;
+    for (std::size_t d = 0; d < by_direction_.size(); ++d)
+        for (; started_[d] < by_direction_[d].size(); ++started_[d]) {
+            const std::uint32_t i = by_direction_[d][started_[d]];
+            if (!ready(own[i])) break;
+            go.push_back(i);
         }
-        started_[i] = true;
+    std::sort(go.begin(), go.end());
+    std::vector<SendOrder> orders;
+    for (std::uint32_t i : go) {
         const ScheduleSend& send = run_->send(own[i]);
         auto note = std::make_shared<BroadcastNote>();
         note->send = own[i];
@@ -140,6 +155,9 @@ std::vector<SendOrder> BroadcastFirmware::received(NodeId self, std::uint32_t mu
         throw ModelError(fmt::format("broadcast firmware of node {}: step {} send arrived twice",
                                      self_, n->send.step + 1));
     arrived_[slot] = true;
+    while (all_arrived_ < arrived_.size() && arrived_[all_arrived_]) ++all_arrived_;
+    while (controls_arrived_ < control_slots_.size() && arrived_[control_slots_[controls_arrived_]])
+        ++controls_arrived_;
     for (std::size_t i = 0; i < send.messages.size(); ++i) {
         const std::size_t u = unit(send.messages[i], send.part);
         if (held_[u])
@@ -153,7 +171,10 @@ std::vector<SendOrder> BroadcastFirmware::received(NodeId self, std::uint32_t mu
 }
 
 std::size_t BroadcastFirmware::pending() const {
-    return static_cast<std::size_t>(std::count(started_.begin(), started_.end(), false));
+    std::size_t waiting = 0;
+    for (std::size_t d = 0; d < by_direction_.size(); ++d)
+        waiting += by_direction_[d].size() - started_[d];
+    return waiting;
 }
 
 std::vector<MulticastRequest> broadcast_requests(const BroadcastSchedule& schedule) {

@@ -78,6 +78,9 @@ class BroadcastFirmware : public Firmware {
     std::size_t unit(std::uint32_t message, std::uint32_t part) const {
         return static_cast<std::size_t>(message) * run_->schedule().parts() + part;
     }
+    /// The step of the first control message (or, all = true, of any message) addressed here
+    /// that has not arrived; the schedule's step count when none is missing.
+    std::uint32_t first_missing(bool all) const;
     bool ready(const BroadcastRun::SendRef& ref) const;
     std::vector<SendOrder> release();
 
@@ -86,8 +89,15 @@ class BroadcastFirmware : public Firmware {
     std::vector<bool> held_;                ///< [unit]
     std::vector<std::uint32_t> multicast_;  ///< [unit] the NIC's multicast id of that part
     std::vector<bool> arrived_;             ///< [slot in sends_to(self)]
-    std::vector<bool> started_;             ///< [position in sends_from(self)]
-    std::uint32_t requests_ = 0;            ///< requests seen at this source
+    /// Slots of sends_to(self) holding control messages, and how many of them (of all slots)
+    /// have arrived without a gap: rules (b) and (c) only look at the first missing one.
+    std::vector<std::uint32_t> control_slots_;
+    std::size_t controls_arrived_ = 0, all_arrived_ = 0;
+    /// Own sends by first-hop direction in schedule order (positions in sends_from(self)), and
+    /// how many of each direction have started (rule (d): they start in that order).
+    std::vector<std::vector<std::uint32_t>> by_direction_;
+    std::vector<std::size_t> started_;
+    std::uint32_t requests_ = 0;  ///< requests seen at this source
 };
 
 /// The requests a harness submits to start a run: for every source, in source order, one
