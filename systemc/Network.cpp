@@ -122,6 +122,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.t_cons = params.t_cons;
         c.header_format = format;
         c.always_clocked = params.always_clocked;
+        c.injection_channel = ns.injection_channel;
         auto firmware = spec.firmware ? spec.firmware(n) : std::make_unique<UnicastFirmware>();
         const std::string nic_name = fmt::format("nic{}", n);
         nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_, &ledger_, &monitor_,

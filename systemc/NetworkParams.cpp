@@ -79,6 +79,10 @@ std::vector<ParameterDeclaration> declare() {
                        "injection channels per node", true));
     d.push_back(number("nic", "consumption_channels", Kind::Whole, 1, 16, "",
                        &P::consumption_channels, "consumption channels per node", true));
+    d.push_back(flag("nic", "all_port", &P::all_port,
+                     "one injection and one consumption channel per direction, sends in parallel "
+                     "(meshes and tori; needs 2n of each)",
+                     false));
     d.push_back(number("nic", "t_startup", Kind::Cycles, 0, kMaxLatency, "cycles", &P::t_startup,
                        "send start-up t_s of every message", false));
     d.push_back(number("nic", "t_receive", Kind::Cycles, 0, kMaxLatency, "cycles", &P::t_receive,

@@ -29,6 +29,11 @@ struct NetworkParams {
     HeaderEncoding header_encoding = HeaderEncoding::Tagged;
     unsigned injection_channels = 1;
     unsigned consumption_channels = 1;
+    /// All-port NICs: one injection and one consumption channel per network direction (2n + 2n),
+    /// each send injected on the channel of its first hop by a send engine of its own (serving
+    /// its sends in the order the firmware issued them), so a node's sends in different
+    /// directions proceed in parallel. Meshes and tori only.
+    bool all_port = false;
     bool path_worms = false;
     bool tree_worms = false;
     bool always_clocked = false;

@@ -53,6 +53,9 @@ struct NodeSpec {
     /// Router the NIC consumes from, when it differs (a UNI-MIN's last stage); -1: `router`.
     std::int64_t exit_router = -1;
     std::vector<PortId> consumption_ports;  ///< output ports of the exit router feeding the NIC
+    /// All-port: the injection channel (index into injection_ports) a send leaves on; empty:
+    /// one-port (NicConfig::injection_channel).
+    std::function<unsigned(const Header&)> injection_channel;
 };
 
 struct NetworkSpec {

@@ -1,6 +1,7 @@
-// Network interface (see Nic.hpp). A send request is turned into worms by the firmware; the one
-// send engine performs start-ups one at a time (t_s each, round robin across multicasts); a worm
-// whose start-up is done takes a free injection channel and streams header then payload flits.
+// Network interface (see Nic.hpp). A send request is turned into worms by the firmware; a send
+// engine performs start-ups one at a time (t_s each, round robin across multicasts); a worm whose
+// start-up is done takes a free injection channel and streams header then payload flits. One-port:
+// one engine for all channels; all-port: one engine per channel, each send on its first hop's.
 #include "systemc/Nic.hpp"
 
 #include <algorithm>
@@ -49,6 +50,7 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
     if (config_.t_inj == 0 || config_.t_cons == 0)
         throw ConfigError("t_inj and t_cons must be at least 1 cycle");
     if (!firmware_) throw ConfigError("a NIC needs firmware");
+    lanes_.resize(config_.injection_channel ? config_.injection_channels : 1);
     outgoing_.resize(config_.injection_channels);
     inj_credits_.assign(
         config_.injection_channels,
@@ -110,11 +112,14 @@ void Nic::cycle() {
 void Nic::evaluate() {
     if (!timer_.begin()) return;
     const Cycle now = timer_.now();
-    if (now == 0) reset();
+    if (now == 0) {
+        reset();
+        boot(now);
+    }
     consume(now);
     deliver(now);
     accept_requests(now);
-    run_startup(now);
+    for (Lane& lane : lanes_) run_startup(lane, now);
     inject(now);
     drive(now);
     if (busy_next_cycle()) return timer_.next_cycle();
@@ -211,6 +216,19 @@ void Nic::deliver(Cycle now) {
     }
 }
 
+void Nic::boot(Cycle now) {
+    auto orders = firmware_->boot(config_.node);
+    if (orders.empty()) return;
+    // The node's own sends belong to a multicast of no destinations, left out of statistics.
+    MulticastRecord record;
+    record.id = next_multicast_++ * config_.nodes + config_.node;
+    record.source = config_.node;
+    record.submitted = now;
+    record.measured = false;
+    ledger_->add_multicast(record);
+    enqueue_work(record.id, std::move(orders));
+}
+
 void Nic::accept_requests(Cycle now) {
     // A request written in cycle t is seen in cycle t+1, whatever the process order in cycle t.
     auto first_later =
@@ -231,25 +249,46 @@ void Nic::accept_requests(Cycle now) {
 }
 
 void Nic::enqueue_work(std::uint32_t multicast, std::vector<SendOrder> orders) {
-    Work w{multicast, {}};
-    for (auto& o : orders) w.orders.push_back(std::move(o));
-    work_.push_back(std::move(w));
+    if (lanes_.size() == 1) {
+        Work w{multicast, {}};
+        for (auto& o : orders) w.orders.push_back(std::move(o));
+        lanes_[0].work.push_back(std::move(w));
+        return;
+    }
+    // All-port: each send queues at the engine of the channel its first hop leaves on.
+    std::vector<Work> per_lane(lanes_.size(), Work{multicast, {}});
+    for (auto& o : orders) {
+        const unsigned channel = config_.injection_channel(o.header);
+        if (channel >= lanes_.size())
+            throw ModelError(fmt::format("node {}: injection channel {} of {}", config_.node,
+                                         channel, lanes_.size()));
+        per_lane[channel].orders.push_back(std::move(o));
+    }
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        if (!per_lane[l].orders.empty()) lanes_[l].work.push_back(std::move(per_lane[l]));
 }
 
-void Nic::run_startup(Cycle now) {
-    if (starting_ && startup_done_ <= now) {
-        starting_ = false;
-        ready_.push_back(starting_message_.id);
-        ledger_->add_message(std::move(starting_message_));
-        starting_message_ = MessageRecord{};
+void Nic::run_startup(Lane& lane, Cycle now) {
+    if (lane.starting && lane.startup_done <= now) {
+        lane.starting = false;
+        lane.ready.push_back(lane.starting_message.id);
+        ledger_->add_message(std::move(lane.starting_message));
+        lane.starting_message = MessageRecord{};
     }
-    if (starting_ || work_.empty()) return;
-    Work w = std::move(work_.front());
-    work_.pop_front();
+    if (lane.starting || lane.work.empty()) return;
+    Work w = std::move(lane.work.front());
+    lane.work.pop_front();
     const std::uint32_t multicast = w.multicast;
     SendOrder order = std::move(w.orders.front());
     w.orders.pop_front();
-    if (!w.orders.empty()) work_.push_back(std::move(w));
+    // One-port: round robin across multicasts. All-port: each channel's engine serves its sends
+    // in the order the firmware issued them (a schedule's steps stay in order per direction).
+    if (!w.orders.empty()) {
+        if (lanes_.size() == 1)
+            lane.work.push_back(std::move(w));
+        else
+            lane.work.push_front(std::move(w));
+    }
 
     MessageRecord m;
     m.id = next_message_++ * config_.nodes + config_.node;
@@ -261,14 +300,15 @@ void Nic::run_startup(Cycle now) {
     m.header_flits = header_flits(m.header, config_.header_format);
     m.note = std::move(order.note);
     m.level = order.level;
+    m.carries = std::move(order.carries);
     m.startup_begin = now;
     MulticastRecord& mc = ledger_->multicast(multicast);
     if (mc.source == config_.node) mc.first_startup = std::min(mc.first_startup, now);
     ++stats_.startups;
-    starting_message_ = std::move(m);
-    starting_ = true;
-    startup_done_ = now + config_.t_startup;
-    if (config_.t_startup == 0) run_startup(now);
+    lane.starting_message = std::move(m);
+    lane.starting = true;
+    lane.startup_done = now + config_.t_startup;
+    if (config_.t_startup == 0) run_startup(lane, now);
 }
 
 void Nic::inject(Cycle now) {
@@ -279,9 +319,10 @@ void Nic::inject(Cycle now) {
         for (std::uint32_t mask = credits; mask; mask &= mask - 1)
             inj_credits_[i][static_cast<unsigned>(__builtin_ctz(mask))].release();
         Outgoing& out = outgoing_[i];
-        if (!out.active && !ready_.empty()) {
-            MessageRecord& m = ledger_->message(ready_.front());
-            ready_.pop_front();
+        Lane& lane = lane_of_channel(i);
+        if (!out.active && !lane.ready.empty()) {
+            MessageRecord& m = ledger_->message(lane.ready.front());
+            lane.ready.pop_front();
             out = Outgoing{m.id,
                            encode_header(m.header, config_.header_format),
                            m.length,
@@ -350,25 +391,27 @@ bool Nic::busy_next_cycle() const {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         if (driven_valid_[i]) return true;
         if (outgoing_[i].active && inj_credits_[i][outgoing_[i].vc].available()) return true;
-        if (!outgoing_[i].active && !ready_.empty()) return true;
+        if (!outgoing_[i].active && !lane_of_channel(i).ready.empty()) return true;
     }
     for (auto c : driven_credit_)
         if (c) return true;
-    if (!starting_ && !work_.empty()) return true;
+    for (const Lane& lane : lanes_)
+        if (!lane.starting && !lane.work.empty()) return true;
     return false;
 }
 
 Cycle Nic::next_timed_event(Cycle) const {
     Cycle next = ~Cycle{0};
-    if (starting_) next = std::min(next, startup_done_);
+    for (const Lane& lane : lanes_)
+        if (lane.starting) next = std::min(next, lane.startup_done);
     if (!deliveries_.empty()) next = std::min(next, deliveries_.front().at);
     return next;
 }
 
 bool Nic::quiescent() const {
-    if (!submitted_.empty() || !work_.empty() || starting_ || !ready_.empty() ||
-        !deliveries_.empty())
-        return false;
+    if (!submitted_.empty() || !deliveries_.empty()) return false;
+    for (const Lane& lane : lanes_)
+        if (!lane.work.empty() || lane.starting || !lane.ready.empty()) return false;
     for (const auto& o : outgoing_)
         if (o.active) return false;
     return in_flight_ == 0;

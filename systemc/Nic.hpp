@@ -4,6 +4,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -36,6 +37,11 @@ struct NicConfig {
     unsigned t_cons = 1;        ///< consumption credit latency (NIC -> router), cycles
     HeaderFormat header_format;
     bool always_clocked = false;
+    /// All-port NIC: the injection channel a send leaves on (that of its first hop), each
+    /// channel with its own send engine serving its sends in issue order, so sends in different
+    /// directions start up and inject in parallel. Empty: one-port, one send engine (round robin
+    /// across multicasts) whose sends take any free channel.
+    std::function<unsigned(const Header&)> injection_channel;
 };
 
 struct NicStats {
@@ -85,6 +91,16 @@ class Nic : public sc_core::sc_module {
         std::uint32_t multicast;
         std::deque<SendOrder> orders;
     };
+    /// A send engine: queued work, the start-up in progress, messages waiting for a channel.
+    /// One-port: one lane for every channel, round robin across multicasts; all-port: one lane
+    /// per injection channel, first come first served.
+    struct Lane {
+        std::deque<Work> work;  ///< round robin across multicasts
+        bool starting = false;
+        Cycle startup_done = 0;
+        MessageRecord starting_message;
+        std::deque<MessageId> ready;  ///< start-up done, waiting for the injection channel
+    };
     struct Outgoing {  ///< a message on an injection channel
         MessageId id = 0;
         std::vector<FlitWord> header;
@@ -107,8 +123,9 @@ class Nic : public sc_core::sc_module {
 
     // Stages of one cycle.
     void consume(Cycle now);
+    void boot(Cycle now);
     void accept_requests(Cycle now);
-    void run_startup(Cycle now);
+    void run_startup(Lane& lane, Cycle now);
     void inject(Cycle now);
     void deliver(Cycle now);
     void drive(Cycle now);
@@ -124,12 +141,13 @@ class Nic : public sc_core::sc_module {
     ActivityMonitor* monitor_;
     NicStats stats_;
 
+    Lane& lane_of_channel(unsigned channel) { return lanes_[lanes_.size() == 1 ? 0 : channel]; }
+    const Lane& lane_of_channel(unsigned channel) const {
+        return lanes_[lanes_.size() == 1 ? 0 : channel];
+    }
+
     std::vector<PendingRequest> submitted_;
-    std::deque<Work> work_;  ///< round robin across multicasts
-    bool starting_ = false;
-    Cycle startup_done_ = 0;
-    MessageRecord starting_message_;
-    std::deque<MessageId> ready_;  ///< start-up done, waiting for an injection channel
+    std::vector<Lane> lanes_;
     std::vector<Outgoing> outgoing_;
     std::vector<std::vector<CreditCounter>> inj_credits_;
     std::vector<std::vector<Incoming>> incoming_;

@@ -68,7 +68,18 @@ void DeliveryLedger::tail_arrived(MessageId id, NodeId node, Cycle cycle) {
         return;
     }
     --outstanding_;
-    MulticastRecord& mc = multicast(m.multicast);
+    if (!m.carries) return serve(m.multicast, node, cycle);
+    for (std::uint32_t carried : *m.carries) serve(carried, node, cycle);
+}
+
+void DeliveryLedger::serve(std::uint32_t multicast, NodeId node, Cycle cycle) {
+    const auto it = multicasts_.find(multicast);
+    if (it == multicasts_.end()) {
+        problems_.push_back(
+            fmt::format("node {} received data of unknown multicast {}", node, multicast));
+        return;
+    }
+    MulticastRecord& mc = it->second;
     if (std::find(mc.destinations.begin(), mc.destinations.end(), node) != mc.destinations.end()) {
         if (!mc.delivered.emplace(node, cycle).second)
             problems_.push_back(

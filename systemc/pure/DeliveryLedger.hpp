@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,6 +41,8 @@ struct MessageRecord {
     std::uint32_t header_flits = 0;
     std::shared_ptr<const FirmwareNote> note;
     int level = -1;
+    /// Multicasts whose data it delivers (SendOrder::carries); unset: `multicast`.
+    std::optional<std::vector<std::uint32_t>> carries;
     Cycle startup_begin = 0;
     Cycle injected = 0;
     std::map<NodeId, Cycle> arrived;
@@ -54,8 +57,9 @@ class DeliveryLedger {
     MessageRecord& message(MessageId id);
     const MessageRecord* find_message(MessageId id) const;
 
-    /// A tail arrived at `node`: checks the receiver was expected and is new. Returns the
-    /// multicast destinations newly served (empty if the node is a relay only).
+    /// A tail arrived at `node`: checks the receiver was expected and is new, and marks `node`
+    /// served for the message's multicast, or for each multicast it carries, where `node` is one
+    /// of that multicast's destinations (a relay is not); a destination served twice is a problem.
     void tail_arrived(MessageId id, NodeId node, Cycle cycle);
     /// A broken flit sequence or payload seen by a NIC.
     void corruption(const std::string& what) { problems_.push_back(what); }
@@ -70,6 +74,8 @@ class DeliveryLedger {
     const std::unordered_map<MessageId, MessageRecord>& messages() const { return messages_; }
 
   private:
+    void serve(std::uint32_t multicast, NodeId node, Cycle cycle);
+
     std::unordered_map<std::uint32_t, MulticastRecord> multicasts_;
     std::unordered_map<MessageId, MessageRecord> messages_;
     std::vector<std::string> problems_;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
@@ -23,6 +24,10 @@ struct SendOrder {
     std::uint32_t length = 1;                  ///< payload flits
     std::shared_ptr<const FirmwareNote> note;  ///< delivered with the message to its receivers
     int level = -1;                            ///< algorithm phase/level, for plans and statistics
+    /// The multicasts whose data the message brings its receivers, when a scheme combines several
+    /// sources' data in one worm (an empty list: none, a control message). Unset: the multicast
+    /// the NIC sends the message for.
+    std::optional<std::vector<std::uint32_t>> carries;
 };
 
 /// A host asks its node to multicast (or unicast: one destination).
@@ -37,6 +42,12 @@ struct MulticastRequest {
 class Firmware {
   public:
     virtual ~Firmware() = default;
+    /// Sends the node makes on its own when the NIC comes out of reset, before any request (a
+    /// collective's control messages from nodes without data of their own). Default: none.
+    virtual std::vector<SendOrder> boot(NodeId self) {
+        (void)self;
+        return {};
+    }
     /// The local host asked for a multicast: the sends this node makes for it, in order.
     virtual std::vector<SendOrder> start(const MulticastRequest& request) = 0;
     /// A message of `multicast` arrived here with `note` (may be null): further sends, in order.

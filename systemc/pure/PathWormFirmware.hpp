@@ -11,9 +11,10 @@ class PathWormFirmware : public Firmware {
   public:
     std::vector<SendOrder> start(const MulticastRequest& request) override {
         if (request.destinations.size() == 1)
-            return {
-                SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
-        return {SendOrder{Header::dest_list(request.destinations), request.length, nullptr, 1}};
+            return {SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0,
+                              std::nullopt}};
+        return {SendOrder{Header::dest_list(request.destinations), request.length, nullptr, 1,
+                          std::nullopt}};
     }
     std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {
         return {};
@@ -28,10 +29,10 @@ class TreeWormFirmware : public Firmware {
     explicit TreeWormFirmware(std::uint32_t nodes) : nodes_(nodes) {}
     std::vector<SendOrder> start(const MulticastRequest& request) override {
         if (request.destinations.size() == 1)
-            return {
-                SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
+            return {SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0,
+                              std::nullopt}};
         return {SendOrder{Header::bit_string(nodes_, request.destinations), request.length, nullptr,
-                          1}};
+                          1, std::nullopt}};
     }
     std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {
         return {};

@@ -11,7 +11,8 @@ class UnicastFirmware : public Firmware {
     std::vector<SendOrder> start(const MulticastRequest& request) override {
         std::vector<SendOrder> sends;
         for (NodeId d : request.destinations)
-            sends.push_back(SendOrder{Header::unicast(d), request.length, nullptr, 0});
+            sends.push_back(
+                SendOrder{Header::unicast(d), request.length, nullptr, 0, std::nullopt});
         return sends;
     }
     std::vector<SendOrder> received(NodeId, std::uint32_t, const FirmwareNote*) override {

@@ -36,8 +36,10 @@ std::vector<SendOrder> MeshTreeFirmware::start(const MulticastRequest& request) 
         named[d] = true;
     }
     if (request.destinations.size() == 1)
-        return {SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0}};
-    return {SendOrder{Header::bit_string(nodes, request.destinations), request.length, nullptr, 1}};
+        return {SendOrder{Header::unicast(request.destinations[0]), request.length, nullptr, 0,
+                          std::nullopt}};
+    return {SendOrder{Header::bit_string(nodes, request.destinations), request.length, nullptr, 1,
+                      std::nullopt}};
 }
 
 }  // namespace wormcast::mesh

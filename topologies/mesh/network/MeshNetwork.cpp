@@ -12,6 +12,17 @@ NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& para
             "tree_worms: e-cube tree worms (bit-string headers) are implemented on meshes only, "
             "not on the {}",
             shape.name()));
+    const PortId directions = shape.network_ports();
+    if (params.all_port &&
+        (params.injection_channels != directions || params.consumption_channels != directions))
+        throw ConfigError(fmt::format(
+            "all_port: an all-port NIC of the {} has one injection and one consumption channel "
+            "per direction, {} each (injection_channels = {}, consumption_channels = {})",
+            shape.name(), directions, params.injection_channels, params.consumption_channels));
+    if (params.all_port && params.tree_worms)
+        throw ConfigError(
+            "all_port: a tree worm leaves on several channels at once; all-port NICs send "
+            "unicasts and path worms only");
     NetworkSpec spec;
     spec.name = shape.name();
     const PortId net = shape.network_ports();
@@ -35,6 +46,17 @@ NetworkSpec build_mesh_network(const MeshShape& shape, const NetworkParams& para
             ns.injection_ports.push_back(static_cast<PortId>(net + i));
         for (unsigned c = 0; c < params.consumption_channels; ++c)
             ns.consumption_ports.push_back(static_cast<PortId>(net + c));
+        // Injection channel i feeds the router's local input net + i; all-port NICs put a send on
+        // the channel numbered like the output port of its first hop (consumption channels are
+        // numbered by input direction already, EcubeRouting::consumption_channel).
+        if (params.all_port)
+            ns.injection_channel = [shape, node](const Header& header) {
+                if (header.destinations.empty())
+                    throw ModelError("all-port NIC: a send without a destination");
+                const int port = shape.ecube_port(node, header.destinations.front());
+                if (port < 0) throw ModelError("all-port NIC: a send to the node itself");
+                return static_cast<unsigned>(port);
+            };
         spec.nodes.push_back(ns);
 
         for (PortId q = 0; q < net; ++q) {

@@ -26,6 +26,10 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
             fmt::format("{}: injection_channels = {}, a MIN node has one injection "
                         "channel into stage 0",
                         shape.name(), params.injection_channels));
+    if (params.all_port)
+        throw ConfigError(fmt::format("{}: all_port NICs are for meshes and tori; a MIN node has "
+                                      "one injection channel",
+                                      shape.name()));
     auto wiring = std::make_shared<MinWiring>(shape);
     auto table = std::make_shared<MinReachTable>(*wiring);
     const ConsumptionChannels consumption(shape, params.consumption_channels);
