@@ -144,7 +144,7 @@ RouteDecision StarRouting::route(const RouteQuery& query) const {
     RouteDecision decision;
     if (target != here_) {
         decision.branches.push_back(
-            RouteBranch{next_port(target, path_worm), all_vcs_, {}, false, {}});
+            RouteBranch{next_port(target, path_worm), all_vcs_, {}, false, {}, {}});
         return decision;
     }
     RouteBranch local;
@@ -171,7 +171,7 @@ RouteDecision StarRouting::route(const RouteQuery& query) const {
             shape_.format(here_), here_, next > here_ ? "low" : "high",
             next > here_ ? "high-channel network" : "low-channel network"));
     Header rest = Header::dest_list({h.destinations.begin() + 1, h.destinations.end()});
-    RouteBranch forward{next_port(next, true), all_vcs_, rest, false, {}};
+    RouteBranch forward{next_port(next, true), all_vcs_, rest, false, {}, {}};
     local.rewritten = std::move(rest);
     decision.branches.push_back(std::move(local));
     decision.branches.push_back(std::move(forward));
