@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -17,6 +18,23 @@
 namespace wormcast::sim {
 
 using namespace sc_core;
+
+namespace {
+
+/// Refuses a waveform path SystemC could not write, before the run: its directory must exist and
+/// the path must not be a directory or a special file (a VCD is renamed into place).
+void check_vcd_target(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path p(path);
+    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    if (!fs::is_directory(dir, error))
+        throw ConfigError(fmt::format("VCD file '{}': directory '{}' does not exist", path, dir.string()));
+    if (fs::exists(p, error) && !fs::is_regular_file(p, error))
+        throw ConfigError(fmt::format("VCD file '{}': exists and is not a regular file", path));
+}
+
+}  // namespace
 
 
 RunResult run_network(NetworkSpec spec, const NetworkParams& params,
@@ -52,12 +70,18 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
     }
+    // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
+    // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     sc_trace_file* vcd = nullptr;
+    std::string vcd_partial;
     if (!options.vcd_path.empty()) {
         std::string base = options.vcd_path;
         if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
-        vcd = sc_create_vcd_trace_file(base.c_str());
-        if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", options.vcd_path));
+        result.vcd_path = base + ".vcd";
+        check_vcd_target(result.vcd_path);
+        vcd_partial = base + ".partial.vcd";
+        vcd = sc_create_vcd_trace_file((base + ".partial").c_str());
+        if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", result.vcd_path));
         // RTL routers move their clock at half periods, and their VCD counts in the kernel's
         // resolution: the same unit here keeps both files on one time axis.
         if (result.rtl_routers.empty()) vcd->set_time_unit(1, SC_NS);
@@ -86,6 +110,13 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     Cycle last_send = 0;
     for (NodeId n = 0; n < network->nodes(); ++n)
         for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
+    // SystemC's time is a 64-bit count of its resolution (1 ps): the whole run, drain included,
+    // must fit in it.
+    const double last_cycle = static_cast<double>(std::max(traffic_end, last_send + 1)) +
+                              static_cast<double>(options.drain_limit);
+    if (last_cycle * static_cast<double>(clock.value()) >= 1.8e19)
+        throw ConfigError(fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
+                                      last_cycle, clock.to_string(), sc_max_time().to_string()));
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
     check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
@@ -107,7 +138,13 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
-    if (vcd) sc_close_vcd_trace_file(vcd);
+    if (vcd) {
+        sc_close_vcd_trace_file(vcd);
+        std::error_code error;
+        std::filesystem::rename(vcd_partial, result.vcd_path, error);
+        if (error)
+            throw ConfigError(fmt::format("cannot write VCD file '{}': {}", result.vcd_path, error.message()));
+    }
     if (rtl_waves) rtl_waves->close();
 
     result.cycles = sc_time_stamp().value() / clock.value();

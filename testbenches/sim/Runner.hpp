@@ -30,6 +30,7 @@ struct RunResult {
     std::uint32_t nodes = 0;
     std::uint32_t routers = 0;
     std::vector<std::size_t> rtl_routers;  ///< routers that are the Verilated RTL
+    std::string vcd_path;      ///< the waveform written (RunOptions::vcd_path with ".vcd" ensured)
     std::string rtl_vcd_path;  ///< their Verilator waveform (written with a VCD and RTL routers)
     std::uint64_t seed = 0;
     Cycle cycles = 0;  ///< simulated cycles
