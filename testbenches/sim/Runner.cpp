@@ -12,6 +12,7 @@
 
 #include "systemc/Kernel.hpp"
 #include "systemc/Network.hpp"
+#include "systemc/Router.hpp"
 #include "systemc/rtl/RtlWaves.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
@@ -34,8 +35,42 @@ void check_vcd_target(const std::string& path) {
         throw ConfigError(fmt::format("VCD file '{}': exists and is not a regular file", path));
 }
 
-}  // namespace
+/// A fault in words, as it hit or not.
+std::string describe_fault(const Router& router, const RouterFault& armed) {
+    const auto it = std::find_if(router.faults().begin(), router.faults().end(), [&](const LinkFault& f) {
+        return f.kind == armed.fault.kind && f.port == armed.fault.port && f.cycle == armed.fault.cycle;
+    });
+    const LinkFault& f = *it;
+    if (!f.applied) return fmt::format("{}: nothing to hit at or after cycle {}", armed.label, f.cycle);
+    switch (f.kind) {
+        case LinkFault::Kind::DropFlit:
+            return fmt::format("dropped the tail flit of message {} (VC {}) on {} at cycle {}", f.message, f.vc,
+                               armed.label, f.applied_at);
+        case LinkFault::Kind::CorruptFlit:
+            return fmt::format("flipped data bit 0 of the tail flit of message {} (VC {}) on {} at cycle {}",
+                               f.message, f.vc, armed.label, f.applied_at);
+        case LinkFault::Kind::LoseCredit:
+            break;
+    }
+    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, armed.label, f.applied_at);
+}
 
+/// Once everything is delivered, every output must have all its credits back: a credit lost or
+/// a flit that never arrived leaves a buffer slot that is never freed. The credits of the last
+/// flits may still be on their wires, so the network first runs a few more cycles (after every
+/// result has been taken: nothing moves in them but credits).
+void audit_credits(Network& network, sc_time clock, RunResult& result) {
+    if (!result.drained) return;
+    sc_start(clock * 256.0);
+    for (std::size_t r = 0; r < network.routers(); ++r) {
+        if (network.is_drop_in(r)) continue;
+        for (const std::string& missing : network.router(r).missing_credits())
+            result.problems.push_back(
+                fmt::format("router {} {} after the network drained", network.router(r).basename(), missing));
+    }
+}
+
+}  // namespace
 
 RunResult run_network(NetworkSpec spec, const NetworkParams& params,
                       std::vector<ScheduledSend> sends, const RunOptions& options) {
@@ -61,6 +96,11 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
                 throw ConfigError(fmt::format("send to node {} outside the network", d));
         if (s.measured) offered_flits += s.length;
         per_node[s.source].push_back(std::move(s));
+    }
+    for (const RouterFault& f : options.faults) {
+        if (f.router >= network->routers() || network->is_drop_in(f.router))
+            throw ConfigError(fmt::format("faults: {} is not a SystemC router of this network", f.label));
+        network->router(f.router).add_fault(f.fault);
     }
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
@@ -212,6 +252,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         for (const auto& [node, cycle] : m.arrived)
             result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
+    audit_credits(*network, clock, result);
+    for (const RouterFault& f : options.faults) result.faults.push_back(describe_fault(network->router(f.router), f));
     return result;
 }
 

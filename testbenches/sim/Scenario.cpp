@@ -255,6 +255,44 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network) {
 
 namespace {
 
+/// The `faults` section: a list of {kind: drop|corrupt|lose_credit, router: R, output: Q | input: P,
+/// cycle: C} (docs/faults.md).
+std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& topology) {
+    if (!node.IsSequence()) throw ConfigError("faults: expected a list of faults");
+    std::vector<RouterFault> out;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string where = fmt::format("faults[{}]", i);
+        Section item(node[i], where, {"kind", "router", "output", "input", "cycle"});
+        if (!node[i].IsMap()) throw ConfigError(fmt::format("{}: expected a mapping of keys", where));
+        RouterFault f;
+        const std::string kind = item.text("kind", "");
+        static const std::map<std::string, LinkFault::Kind> kinds{
+            {"drop", LinkFault::Kind::DropFlit},
+            {"corrupt", LinkFault::Kind::CorruptFlit},
+            {"lose_credit", LinkFault::Kind::LoseCredit}};
+        const auto k = kinds.find(kind);
+        if (k == kinds.end())
+            throw ConfigError(fmt::format("{}.kind: '{}' is not one of drop, corrupt, lose_credit", where, kind));
+        f.fault.kind = k->second;
+        if (!item.has("router")) throw ConfigError(fmt::format("{}.router: which router's link", where));
+        const std::string router = item.text("router", "");
+        f.router = topology.parse_router(router, where + ".router");
+        const bool on_input = f.fault.kind == LinkFault::Kind::LoseCredit;
+        const std::string port_key = on_input ? "input" : "output";
+        const std::string other_key = on_input ? "output" : "input";
+        if (!item.has(port_key))
+            throw ConfigError(fmt::format("{}.{}: a {} fault needs the router's {} port", where, port_key, kind,
+                                          port_key));
+        if (item.has(other_key))
+            throw ConfigError(fmt::format("{}.{}: a {} fault is on an {} port", where, other_key, kind, port_key));
+        f.fault.port = static_cast<PortId>(item.whole(port_key, 0, 0, 255));
+        f.fault.cycle = item.whole("cycle", 0, 0, 1ull << 40);
+        f.label = fmt::format("router {} {} {}", router, port_key, f.fault.port);
+        out.push_back(f);
+    }
+    return out;
+}
+
 /// Refuses, before anything is allocated, a run whose network and traffic schedule would not fit
 /// in `limit_mb`. Measured on meshes (docs/performance.md): about 58 KB per router with the
 /// default buffers, growing with VCs and buffer depth, and 0.8 KB per message of the schedule.
@@ -280,7 +318,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (!root || !root.IsMap())
         throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
     Section top(root, "scenario",
-                section_keys("scenario", {"name", "description", "network", "router", "nic", "traffic", "run", "trace"}));
+                section_keys("scenario",
+                             {"name", "description", "network", "router", "nic", "traffic", "run", "trace", "faults"}));
     Scenario s;
     s.source = source;
     if (root["network"] && !root["network"].IsMap())
@@ -364,6 +403,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
                                       "(t_node + t_sw + t_phy + t_inj + t_cons = {} cycles): a healthy "
                                       "network would be reported as deadlocked",
                                       p.watchdog_cycles, pipeline));
+
+    if (root["faults"]) s.run.faults = read_faults(root["faults"], *s.topology);
 
     Section trace(top.get("trace"), "trace", {"routers"});
     s.trace_routers = trace.text("routers", "auto");

@@ -126,3 +126,61 @@ TEST_CASE("outputs are whole or absent, write errors are errors, the summary nam
     CHECK_FALSE(fs::exists(scratch("r.json.partial")));
     CHECK(slurp(scratch("r.json")).find("\"parameters\"") != std::string::npos);
 }
+
+TEST_CASE("an injected fault is caught by the delivery checker or the watchdog and reported", "[program][faults]") {
+    // Each kind on a link that carries traffic; the report names the fault (message, link, cycle)
+    // and the run fails its check (exit 3). The same run without the fault passes.
+    struct Case {
+        std::string fault;
+        std::string reported;
+        std::string detected;
+    };
+    const std::vector<Case> cases{
+        {"{kind: drop, router: \"1,1\", output: 0, cycle: 500}",
+         "dropped the tail flit of message 86 (VC 0) on router 1,1 output 0 at cycle 504",
+         "flit interleaved into message 86"},
+        {"{kind: corrupt, router: \"1,1\", output: 0, cycle: 500}",
+         "flipped data bit 0 of the tail flit of message 86 (VC 0) on router 1,1 output 0 at cycle 504",
+         "payload flit 7 corrupted (tail(msg=86"},
+        {"{kind: lose_credit, router: \"1,1\", input: 0, cycle: 500}",
+         "lost a credit of VC 0 returned on router 1,1 input 0 at cycle 595",
+         "router r0_1 output 1 VC 0: 3 of 4 credits after the network drained"},
+    };
+    const std::string scenario = "network: {topology: mesh, size: 4x4}\n"
+                                 "traffic: {load: 0.1, length: 8, warmup: 0, measure: 2000}\n"
+                                 "run: {watchdog_cycles: 2000}\n";
+    std::string out;
+    write_text(scratch("healthy.yaml"), scenario);
+    REQUIRE(run_program("run " + scratch("healthy.yaml"), out) == 0);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const std::string path = scratch(fmt::format("fault{}.yaml", i));
+        write_text(path, scenario + "faults:\n  - " + cases[i].fault + "\n");
+        const int code = run_program("run " + path + " --json " + scratch("fault.json"), out);
+        INFO(out);
+        CHECK(code == 3);
+        CHECK(out.find("fault        " + cases[i].reported) != std::string::npos);
+        CHECK(out.find(cases[i].detected) != std::string::npos);
+        CHECK(slurp(scratch("fault.json")).find(cases[i].reported) != std::string::npos);
+    }
+    // A fault with nothing to hit says so, and the run passes.
+    write_text(scratch("late.yaml"), scenario + "faults:\n  - {kind: drop, router: \"1,1\", output: 0, cycle: 100000}\n");
+    CHECK(run_program("run " + scratch("late.yaml"), out) == 0);
+    CHECK(out.find("router 1,1 output 0: nothing to hit at or after cycle 100000") != std::string::npos);
+    expect_refused({
+        {"run " + [&] {
+             write_text(scratch("badkind.yaml"), scenario + "faults:\n  - {kind: melt, router: \"1,1\", output: 0}\n");
+             return scratch("badkind.yaml");
+         }(),
+         "faults[0].kind: 'melt' is not one of drop, corrupt, lose_credit"},
+        {"run " + [&] {
+             write_text(scratch("badport.yaml"), scenario + "faults:\n  - {kind: drop, router: \"1,1\", output: 9}\n");
+             return scratch("badport.yaml");
+         }(),
+         "no output 9"},
+        {"run " + [&] {
+             write_text(scratch("badside.yaml"), scenario + "faults:\n  - {kind: lose_credit, router: \"1,1\", output: 0}\n");
+             return scratch("badside.yaml");
+         }(),
+         "faults[0].input: a lose_credit fault needs the router's input port"},
+    });
+}
