@@ -97,7 +97,8 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
     REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm two-phase ") + kExample + " --json",
                              out) == 0);
     std::vector<std::string> relays;
-    for (const auto& worm : nlohmann::json::parse(out)["worms"])
+    const auto two_phase = nlohmann::json::parse(out);
+    for (const auto& worm : two_phase["worms"])
         if (worm["phase"] == 1)
             for (const auto& d : worm["dests"]) relays.push_back(d.get<std::string>());
     std::sort(relays.begin(), relays.end());
