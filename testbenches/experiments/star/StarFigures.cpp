@@ -57,6 +57,7 @@ std::string panel_text(const StarFigure& f, const StarPanel& p) {
     if (f.axis != StarAxis::Length && f.metric != StarMetric::Links)
         parts.push_back(fmt::format("{} flits", p.length));
     if (f.axis != StarAxis::Destinations) parts.push_back(fmt::format("d = {}", p.destinations));
+    if (parts.empty()) parts.push_back("links do not depend on t_s or the length");
     std::string s = fmt::format("({})", p.label);
     for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : " ") + parts[i];
     return s;
@@ -295,7 +296,7 @@ void print_claims(std::ostream& os, const StarFigure& f, const std::vector<StarP
                     }
                 }
                 const std::string unit = ts ? "us of latency per us of t_s" : "us per flit";
-                claim(os, static_cast<int>(2 * p + 1),
+                claim(os, static_cast<int>(ts ? 2 * p + 1 : p + 1),
                       ts ? "the latency grows fastest with t_s in the unicast-based scheme (it needs several phases)"
                          : "the unicast-based scheme (ceil(log2 120) = 7 phases) is the most affected by the "
                            "message length, the path-based ones the least",
