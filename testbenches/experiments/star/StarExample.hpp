@@ -31,7 +31,8 @@ struct StarExampleRow {
 std::vector<StarExampleRow> star_example_rows();
 
 /// The walk the paper's dual-path number (11 = 6 + 5) implies from 1342 to 4231: along the
-/// Hamiltonian path to 2431, then the link to 4231 (labels). Definition 1 goes 1342 -> 2341 instead.
+/// Hamiltonian path to 2431, then the link to 4231 (labels). Definition 1 goes 1342 -> 2341
+/// instead.
 std::vector<NodeId> paper_dual_path_walk(const star::StarShape& shape);
 
 int reproduce_star_example(const sim::ReproduceOptions& options);

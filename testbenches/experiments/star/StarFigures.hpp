@@ -53,13 +53,15 @@ struct StarPoint {
 };
 
 /// The spec of one run (the draw depends on the point and run, not on the scheme).
-StarRunSpec star_figure_spec(const StarFigure& figure, std::size_t panel, star::StarScheme scheme, double x,
-                             unsigned run, std::uint64_t seed);
-std::vector<StarPoint> run_star_figure(const StarFigure& figure, std::uint64_t seed, unsigned jobs,
-                                       const std::function<void(std::size_t, std::size_t)>& progress);
-void print_star_figure(std::ostream& os, const StarFigure& figure, const std::vector<StarPoint>& points,
-                       std::uint64_t seed);
-void write_star_figure_csv(const std::string& path, const StarFigure& figure, const std::vector<StarPoint>& points);
+StarRunSpec star_figure_spec(const StarFigure& figure, std::size_t panel, star::StarScheme scheme,
+                             double x, unsigned run, std::uint64_t seed);
+std::vector<StarPoint> run_star_figure(
+    const StarFigure& figure, std::uint64_t seed, unsigned jobs,
+    const std::function<void(std::size_t, std::size_t)>& progress);
+void print_star_figure(std::ostream& os, const StarFigure& figure,
+                       const std::vector<StarPoint>& points, std::uint64_t seed);
+void write_star_figure_csv(const std::string& path, const StarFigure& figure,
+                           const std::vector<StarPoint>& points);
 std::string write_star_figure_plot(const std::string& dir, const StarFigure& figure,
                                    const std::vector<StarPoint>& points, std::ostream& log);
 int reproduce_star_figure(int number, const sim::ReproduceOptions& options);

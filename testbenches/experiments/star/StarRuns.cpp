@@ -26,7 +26,8 @@ NetworkParams star_paper_params(double startup_ns) {
     p.t_inj = 1;
     p.t_cons = 1;
     p.t_startup = static_cast<unsigned>(std::lround(startup_ns * kStarSendShare / kStarClockNs));
-    p.t_receive = static_cast<unsigned>(std::lround(startup_ns * (1 - kStarSendShare) / kStarClockNs));
+    p.t_receive =
+        static_cast<unsigned>(std::lround(startup_ns * (1 - kStarSendShare) / kStarClockNs));
     p.buffer_depth = kStarBufferDepth;
     p.path_worms = true;
     p.consumption_channels = 2;
@@ -38,11 +39,12 @@ NetworkParams star_paper_params(double startup_ns) {
 StarDraw star_draw(const star::StarShape& shape, std::uint32_t destinations, std::uint64_t seed) {
     const std::uint32_t nodes = shape.nodes();
     if (destinations < 1 || destinations >= nodes)
-        throw ConfigError(fmt::format("{}: d = {} destinations, it must be in 1..{}", shape.name(), destinations,
-                                      nodes - 1));
+        throw ConfigError(fmt::format("{}: d = {} destinations, it must be in 1..{}", shape.name(),
+                                      destinations, nodes - 1));
     std::mt19937_64 rng(seed);
     StarDraw draw;
-    draw.source = static_cast<NodeId>(std::uniform_int_distribution<std::uint32_t>(0, nodes - 1)(rng));
+    draw.source =
+        static_cast<NodeId>(std::uniform_int_distribution<std::uint32_t>(0, nodes - 1)(rng));
     std::vector<NodeId> others(nodes - 1);
     std::iota(others.begin(), others.end(), NodeId{0});
     for (NodeId& o : others)
@@ -59,13 +61,16 @@ StarOutcome run_star_multicast(const StarRunSpec& spec) {
     const star::StarShape shape(spec.n);
     const NetworkParams params = star_paper_params(spec.startup_ns);
     const StarDraw draw = star_draw(shape, spec.destinations, spec.seed);
-    const star::StarPlan plan = star::plan_star_multicast(shape, spec.scheme, draw.source, draw.destinations);
-    const std::vector<ScheduledSend> sends{ScheduledSend{1, draw.source, draw.destinations, spec.length, true}};
+    const star::StarPlan plan =
+        star::plan_star_multicast(shape, spec.scheme, draw.source, draw.destinations);
+    const std::vector<ScheduledSend> sends{
+        ScheduledSend{1, draw.source, draw.destinations, spec.length, true}};
     RunOptions run;
     run.seed = spec.seed;
     run.drain_limit = 1ull << 40;
     const auto [r, wall_seconds] = timed([&] {
-        return run_network(star::build_star_multicast_network(shape, params, spec.scheme), params, sends, run);
+        return run_network(star::build_star_multicast_network(shape, params, spec.scheme), params,
+                           sends, run);
     });
     StarOutcome outcome;
     outcome.wall_seconds = wall_seconds;
@@ -83,8 +88,8 @@ StarOutcome run_star_multicast(const StarRunSpec& spec) {
         outcome.problem = "not drained";
     else if (r.messages_sent != plan.worms.size()) {
         outcome.ok = false;
-        outcome.problem =
-            fmt::format("the network sent {} worms, the plan has {}", r.messages_sent, plan.worms.size());
+        outcome.problem = fmt::format("the network sent {} worms, the plan has {}", r.messages_sent,
+                                      plan.worms.size());
     }
     return outcome;
 }

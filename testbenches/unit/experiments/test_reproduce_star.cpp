@@ -25,7 +25,8 @@ namespace {
 
 std::string star_scratch_dir() {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_test_star_repro_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_test_star_repro_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -70,7 +71,8 @@ TEST_CASE("star-example: every scheme gives the paper's numbers but the dual-pat
     REQUIRE(shape.format(rf[1]) == "2341");
 }
 
-TEST_CASE("reproduce star-example runs every scheme on the network and writes its CSV", "[reproduce][star]") {
+TEST_CASE("reproduce star-example runs every scheme on the network and writes its CSV",
+          "[reproduce][star]") {
     sim::ReproduceOptions options;
     options.out_dir = star_scratch_dir();
     REQUIRE(reproduce_star_example(options) == 0);
@@ -84,9 +86,9 @@ TEST_CASE("reproduce star-example runs every scheme on the network and writes it
 TEST_CASE("the star figures use the paper's §4 timing and grids", "[reproduce][star]") {
     const NetworkParams small = star_paper_params(1000), large = star_paper_params(10000);
     REQUIRE(small.clock_ns == 5);
-    REQUIRE(small.t_phy == 1);                            // 5 ns links
-    REQUIRE(small.t_node + small.t_sw == 4);              // 20 ns unicast routing
-    REQUIRE(small.t_node_multidest + small.t_sw == 8);    // 40 ns for destination lists
+    REQUIRE(small.t_phy == 1);                                     // 5 ns links
+    REQUIRE(small.t_node + small.t_sw == 4);                       // 20 ns unicast routing
+    REQUIRE(small.t_node_multidest + small.t_sw == 8);             // 40 ns for destination lists
     REQUIRE((small.t_startup == 110 && small.t_receive == 90));    // 550 + 450 ns
     REQUIRE((large.t_startup == 1100 && large.t_receive == 900));  // 5.5 + 4.5 us
 
@@ -100,9 +102,12 @@ TEST_CASE("the star figures use the paper's §4 timing and grids", "[reproduce][
         REQUIRE(f12.panels[p].startup_us == 10);
         REQUIRE(f11.panels[p].length == std::vector<std::uint32_t>{6, 120, 2400}[p]);
     }
-    const StarFigure f13 = star_figure(13, full), f14 = star_figure(14, full), f15 = star_figure(15, full);
-    REQUIRE((f13.panels[0].destinations == 120 && f13.panels[0].length == 120 && f13.axis == StarAxis::StartupUs));
-    REQUIRE((f14.panels.size() == 2 && f14.panels[0].destinations == 120 && f14.axis == StarAxis::Length));
+    const StarFigure f13 = star_figure(13, full), f14 = star_figure(14, full),
+                     f15 = star_figure(15, full);
+    REQUIRE((f13.panels[0].destinations == 120 && f13.panels[0].length == 120 &&
+             f13.axis == StarAxis::StartupUs));
+    REQUIRE((f14.panels.size() == 2 && f14.panels[0].destinations == 120 &&
+             f14.axis == StarAxis::Length));
     REQUIRE(f15.metric == StarMetric::Links);
     REQUIRE_THROWS_AS(star_figure(16, full), ConfigError);
 
@@ -134,7 +139,8 @@ TEST_CASE("a tiny star figure runs end to end on a 4-star", "[reproduce][star]")
             REQUIRE(p.value.runs == 2);
             REQUIRE(p.value.failed == 0);
             if (figure.metric == StarMetric::Links) {
-                REQUIRE(p.value.min >= p.x);  // a worm reaches each destination over at least one link
+                REQUIRE(p.value.min >=
+                        p.x);  // a worm reaches each destination over at least one link
             } else {
                 REQUIRE(p.value.min >= 1.0);  // at least one start-up of 1 us
             }

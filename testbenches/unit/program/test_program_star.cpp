@@ -18,7 +18,8 @@ namespace {
 
 std::string star_scratch(const std::string& name) {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_star_program_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_star_program_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -34,8 +35,8 @@ std::string star_slurp(const std::string& path) {
 
 int run_star_program(const std::string& args, std::string& out) {
     const std::string file = star_scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY + " " + args + " > " +
-                            file + " 2>&1";
+    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
+                            " " + args + " > " + file + " 2>&1";
     const int status = std::system(cmd.c_str());
     out = star_slurp(file);
     return WEXITSTATUS(status);
@@ -61,13 +62,14 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
     for (const Expected& e : expected) {
         INFO(e.scheme);
         std::string out;
-        REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm ") + e.scheme + " " + kExample +
-                                     " --json",
+        REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm ") + e.scheme +
+                                     " " + kExample + " --json",
                                  out) == 0);
         const auto plan = nlohmann::ordered_json::parse(out);
         std::vector<std::string> keys;
         for (const auto& item : plan.items()) keys.push_back(item.key());
-        REQUIRE(keys == std::vector<std::string>{"algorithm", "worms", "total_channels", "max_distance"});
+        REQUIRE(keys ==
+                std::vector<std::string>{"algorithm", "worms", "total_channels", "max_distance"});
         REQUIRE(plan["algorithm"] == e.scheme);
         REQUIRE(plan["worms"].size() == e.worms);
         REQUIRE(plan["total_channels"] == e.total);
@@ -87,14 +89,15 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
         REQUIRE(sum == e.total);
         // `star:4` is the same topology.
         std::string same;
-        REQUIRE(run_star_program(std::string("plan --topology star:4 --algorithm ") + e.scheme + " " + kExample +
-                                     " --json",
+        REQUIRE(run_star_program(std::string("plan --topology star:4 --algorithm ") + e.scheme +
+                                     " " + kExample + " --json",
                                  same) == 0);
         REQUIRE(same == out);
     }
     // The two-phase relays of the paper: 1234, 4213, 3412, 2431 get phase-1 worms.
     std::string out;
-    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm two-phase ") + kExample + " --json",
+    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm two-phase ") +
+                                 kExample + " --json",
                              out) == 0);
     std::vector<std::string> relays;
     const auto two_phase = nlohmann::json::parse(out);
@@ -106,10 +109,13 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
 
     // Text with labels, and a picture.
     const std::string dot = star_scratch("plan.dot");
-    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm dual-path ") + kExample + " --dot " + dot,
+    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm dual-path ") +
+                                 kExample + " --dot " + dot,
                              out) == 0);
-    REQUIRE_THAT(out, Catch::Contains("2143 (8)") && Catch::Contains("total channels 15, max distance 9"));
-    REQUIRE_THAT(star_slurp(dot), Catch::Contains("digraph") && Catch::Contains("\"1342\" -> \"2341\""));
+    REQUIRE_THAT(
+        out, Catch::Contains("2143 (8)") && Catch::Contains("total channels 15, max distance 9"));
+    REQUIRE_THAT(star_slurp(dot),
+                 Catch::Contains("digraph") && Catch::Contains("\"1342\" -> \"2341\""));
 }
 
 TEST_CASE("topology on a star graph: --label, --node and the Hamiltonian path", "[program][star]") {
@@ -128,9 +134,10 @@ TEST_CASE("topology on a star graph: --label, --node and the Hamiltonian path", 
     REQUIRE(described["topology"] == "star:n=4");
     REQUIRE(described["nodes"] == 24);
     const std::vector<std::string> path = described["path"];
-    const std::vector<std::string> issue{"1234", "2134", "3124", "1324", "2314", "3214", "4213", "1243",
-                                         "2143", "4123", "1423", "2413", "3412", "4312", "1342", "3142",
-                                         "4132", "1432", "2431", "3421", "4321", "2341", "3241", "4231"};
+    const std::vector<std::string> issue{"1234", "2134", "3124", "1324", "2314", "3214",
+                                         "4213", "1243", "2143", "4123", "1423", "2413",
+                                         "3412", "4312", "1342", "3142", "4132", "1432",
+                                         "2431", "3421", "4321", "2341", "3241", "4231"};
     REQUIRE(path == issue);
     REQUIRE(run_star_program("topology --topology star:n=4", out) == 0);
     REQUIRE_THAT(out, Catch::Contains("24 nodes") && Catch::Contains("   23 4231\n"));
@@ -139,7 +146,9 @@ TEST_CASE("topology on a star graph: --label, --node and the Hamiltonian path", 
     std::mt19937_64 rng(14);
     for (int i = 0; i < 5; ++i) {
         const unsigned label = std::uniform_int_distribution<unsigned>(0, 119)(rng);
-        REQUIRE(run_star_program("topology --topology star:n=5 --json --node " + std::to_string(label), out) == 0);
+        REQUIRE(run_star_program(
+                    "topology --topology star:n=5 --json --node " + std::to_string(label), out) ==
+                0);
         const std::string node = nlohmann::json::parse(out)["node"];
         REQUIRE(run_star_program("topology --topology star:n=5 --json --label " + node, out) == 0);
         REQUIRE(nlohmann::json::parse(out)["label"] == label);
@@ -159,7 +168,8 @@ TEST_CASE("bad star inputs are refused with exit code 2 and the field named", "[
         {"topology --topology star:n=4,m=1", "m: unknown key"},
         {"topology --topology star:n=4 --label 1224", "--label"},
         {"topology --topology star:n=4 --label 12345", "--label"},
-        {"topology --topology star:n=4 --node 24", "--node: '24' is not a label of the 4-star (0..23)"},
+        {"topology --topology star:n=4 --node 24",
+         "--node: '24' is not a label of the 4-star (0..23)"},
         {"topology --topology star:n=4 --node 3 --label 1234", "give one of them"},
         {"topology --topology mesh:4x4 --node 3", "--node: not an option"},
         {plan + "--source 1235 --dests 1234", "--source"},

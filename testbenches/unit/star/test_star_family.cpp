@@ -27,7 +27,8 @@ TEST_CASE("star topology strings, names and schemes through the family seam", "[
 
     std::vector<std::string> names;
     for (const auto& s : a->schemes({})) names.push_back(s.name);
-    REQUIRE(names == std::vector<std::string>{"unicast", "hamiltonian", "dual-path", "multipath", "two-phase"});
+    REQUIRE(names == std::vector<std::string>{"unicast", "hamiltonian", "dual-path", "multipath",
+                                              "two-phase"});
     for (const auto& s : a->schemes({})) {
         INFO(s.name);
         NetworkParams p;
@@ -42,14 +43,17 @@ TEST_CASE("star topology strings, names and schemes through the family seam", "[
             REQUIRE_THROWS_WITH(s.check(p), Catch::StartsWith("nic.consumption_channels:"));
         p.consumption_channels = 2;
         p.path_worms = false;
-        if (s.name != "unicast") REQUIRE_THROWS_WITH(s.check(p), Catch::Contains("router.path_worms: true"));
+        if (s.name != "unicast")
+            REQUIRE_THROWS_WITH(s.check(p), Catch::Contains("router.path_worms: true"));
     }
-    REQUIRE_THROWS_WITH(a->schemes({{"--leader-phase", "umesh"}}), Catch::Contains("not an option"));
+    REQUIRE_THROWS_WITH(a->schemes({{"--leader-phase", "umesh"}}),
+                        Catch::Contains("not an option"));
 }
 
 TEST_CASE("a scenario running the hamiltonian scheme gets routers that route lists along the path",
           "[star][family]") {
-    const std::string file = std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/star-two-phase.yaml";
+    const std::string file =
+        std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/star-two-phase.yaml";
     for (const char* scheme : {"hamiltonian", "dual-path"}) {
         INFO(scheme);
         const sim::Scenario s = sim::load_scenario(file, {std::string("nic.multicast=") + scheme});
