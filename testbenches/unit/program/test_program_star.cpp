@@ -186,3 +186,23 @@ TEST_CASE("bad star inputs are refused with exit code 2 and the field named", "[
         REQUIRE_THAT(out, Catch::Contains("error") && Catch::Contains(b.says));
     }
 }
+
+TEST_CASE("steps on a star graph: the network and the start-up model agree for every scheme",
+          "[program][star]") {
+    const std::string pattern = star_scratch("pattern.json");
+    std::ofstream(pattern) << R"({"multicasts": [{"source": "2143", "destinations": ["3124", "1243", "1342", "4231"]},
+                                  {"source": "1234", "destinations": ["4321", "2413"]}]})";
+    // Steps of the example's multicast with a second one beside it: start-ups on the longest chain.
+    const std::pair<const char*, int> expected[] = {
+        {"unicast", 3}, {"hamiltonian", 2}, {"dual-path", 2}, {"multipath", 3}, {"two-phase", 4}};
+    for (const auto& [scheme, steps] : expected) {
+        INFO(scheme);
+        std::string network, model;
+        const std::string args =
+            std::string("steps --topology star:n=4 --json --algorithm ") + scheme + " --pattern " + pattern;
+        REQUIRE(run_star_program(args, network) == 0);
+        REQUIRE(run_star_program(args + " --model", model) == 0);
+        REQUIRE(network == model);
+        REQUIRE(nlohmann::json::parse(network)["steps"] == steps);
+    }
+}
