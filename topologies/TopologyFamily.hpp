@@ -60,6 +60,9 @@ struct MulticastScheme {
     std::function<void(const NetworkParams&)> check;
     /// The firmware of every NIC (null: the network's default).
     std::function<std::function<std::unique_ptr<Firmware>(NodeId)>(const NetworkParams&)> firmware;
+    /// The network the scheme runs on when its routers must differ from Topology::build's (e.g.
+    /// route destination lists another way); null: Topology::build. Firmware is set apart.
+    std::function<NetworkSpec(const NetworkParams&)> network;
 };
 
 /// An option a family or an experiment adds to a subcommand; the program adds it to the command

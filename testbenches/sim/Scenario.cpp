@@ -489,7 +489,10 @@ std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() 
 }
 
 NetworkSpec Scenario::network() const {
-    NetworkSpec spec = topology->build(params);
+    std::function<NetworkSpec(const NetworkParams&)> build_scheme_network;
+    for (const MulticastScheme& scheme : topology->schemes({}))
+        if (scheme.name == multicast && scheme.network) build_scheme_network = scheme.network;
+    NetworkSpec spec = build_scheme_network ? build_scheme_network(params) : topology->build(params);
     spec.firmware = multicast_firmware();
     const std::vector<std::size_t> routers = rtl_routers();
     if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers);
