@@ -156,9 +156,8 @@ int steps_command(const std::string& topology_text, const std::string& algorithm
         // The pure start-up model (a cross-check): no network at all.
         steps = StartupStepModel(topology->nodes(), firmware).run(pattern, false);
     } else {
-        topology->check_params(params);
-        NetworkSpec spec = topology->build(params);
-        spec.firmware = firmware;
+        // The scheme's own network where it has one (routers that differ from the topology's).
+        NetworkSpec spec = sim::scheme_network(*topology, algorithm, options, params);
         const sim::RunResult r = sim::run_pattern(std::move(spec), params, pattern);
         if (!r.ok()) {
             for (const auto& p : r.problems) std::cerr << p << "\n";
