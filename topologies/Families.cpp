@@ -1,6 +1,7 @@
 // The list of topology families (docs/architecture.md: adding a family is a folder and one line
 // here).
 #include "topologies/TopologyFamily.hpp"
+#include "topologies/irregular/network/IrregularFamily.hpp"
 #include "topologies/mesh/network/MeshFamily.hpp"
 #include "topologies/min/network/MinFamily.hpp"
 
@@ -10,6 +11,7 @@ const std::vector<const TopologyFamily*>& topology_families() {
     static const std::vector<const TopologyFamily*> families{
         &mesh::mesh_family(),
         &min::min_family(),
+        &irregular::irregular_family(),
     };
     return families;
 }

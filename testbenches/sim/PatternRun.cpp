@@ -43,6 +43,8 @@ NetworkSpec scheme_network(const Topology& topology, const std::string& scheme, 
     topology.check_params(params);
     NetworkSpec spec = topology.build(params);
     spec.firmware = std::move(firmware);
+    for (const MulticastScheme& s : topology.schemes(options))
+        if (s.name == scheme && s.adapt_network) s.adapt_network(spec, params);
     return spec;
 }
 
