@@ -3,6 +3,7 @@
 // files refused with exit 2 and the reason.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -176,7 +177,9 @@ TEST_CASE("bad irregular topology files and strings exit 2 naming the reason", "
     std::string out;
     for (const Case& c : cases) {
         INFO(c.what);
-        const std::string file = program_scratch(std::string("bad-") + c.what + ".yaml");
+        std::string stem = c.what;
+        std::replace(stem.begin(), stem.end(), ' ', '-');
+        const std::string file = program_scratch("bad-" + stem + ".yaml");
         write_whole_file(file, c.text);
         REQUIRE(run_wormcast("topology --topology irregular:" + file, out) == 2);
         INFO(out);
