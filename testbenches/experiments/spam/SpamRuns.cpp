@@ -80,6 +80,7 @@ RunOutcome RunOutcome::failed(std::string why) {
 
 void to_json(nlohmann::json& j, const RunOutcome& o) {
     j = {{"ok", o.ok},
+         {"saturated", o.saturated},
          {"latency_us", o.latency_us},
          {"multicast_latency_us", o.multicast_latency_us},
          {"root_share", o.root_share},
@@ -89,6 +90,7 @@ void to_json(nlohmann::json& j, const RunOutcome& o) {
 
 void from_json(const nlohmann::json& j, RunOutcome& o) {
     o.ok = j.at("ok").get<bool>();
+    o.saturated = j.at("saturated").get<bool>();
     o.latency_us = j.at("latency_us").get<double>();
     o.multicast_latency_us = j.at("multicast_latency_us").get<double>();
     o.root_share = j.at("root_share").get<double>();
@@ -148,9 +150,15 @@ RunOutcome run_load(const LoadSpec& spec) {
     options.seed = spec.seed;
     options.warmup = spec.warmup_cycles;
     options.measure = spec.measure_cycles;
-    options.drain_limit = 4 * spec.measure_cycles;
+    options.drain_limit = spec.measure_cycles / 2;
     const sim::RunResult r = sim::run_network(sim::scheme_network(*topology, "spam", {}, params), params,
                                               negative_binomial_schedule(spec, params), options);
+    if (!r.deadlock && !r.drained) {
+        RunOutcome o = RunOutcome::failed(fmt::format("saturated: not drained within {} cycles after the traffic",
+                                                      options.drain_limit));
+        o.saturated = true;
+        return o;
+    }
     if (!r.ok()) return RunOutcome::failed(problems_of(r));
     RunOutcome o;
     o.ok = true;
@@ -199,7 +207,7 @@ std::vector<PointSample> sample_until_converged(
         std::vector<std::pair<std::size_t, unsigned>> work;
         for (std::size_t i = 0; i < points; ++i) {
             PointSample& s = samples[i];
-            if (s.converged || started[i] >= max_runs) continue;
+            if (s.converged || s.saturated || started[i] >= max_runs) continue;
             const unsigned wanted = round == 0 ? min_runs : std::min(max_runs, started[i] + step);
             for (unsigned r = started[i]; r < wanted; ++r) work.emplace_back(i, r);
             started[i] = wanted;
@@ -215,6 +223,8 @@ std::vector<PointSample> sample_until_converged(
             if (outcomes) (*outcomes)[work[k].first].push_back(results[k]);
             if (results[k].ok) {
                 s.values.push_back(value(results[k]));
+            } else if (results[k].saturated) {
+                ++s.saturated;
             } else {
                 ++s.failed;
                 if (s.first_problem.empty()) s.first_problem = results[k].problem;

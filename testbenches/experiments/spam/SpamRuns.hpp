@@ -48,6 +48,9 @@ struct SingleSpec {
 /// What one run measured; travels from a worker process as JSON.
 struct RunOutcome {
     bool ok = false;
+    /// Fig. 3: the traffic was not delivered within the drain bound (the load is past saturation);
+    /// not a failure of the model.
+    bool saturated = false;
     double latency_us = 0;            ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
     double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (start-up to last tail)
     double root_share = 0;            ///< Fig. 3: the root switch's share of switch-to-switch flits
@@ -87,6 +90,7 @@ RunOutcome run_load(const LoadSpec& spec);
 struct PointSample {
     unsigned runs = 0;
     unsigned failed = 0;
+    unsigned saturated = 0;  ///< runs past saturation (sampling of the point then stops)
     double mean = 0;
     double half_width = 0;  ///< of the 95 % confidence interval (Student's t)
     bool converged = false;  ///< half_width <= target * mean before max_runs
@@ -103,7 +107,7 @@ void summarise(PointSample& sample);
 
 /// Samples every point in rounds: each round runs `batch(point, run_index)` for the points not yet
 /// converged (runs min_runs first, then `step` more at a time) in the worker pool, until every
-/// point's interval is within `target` of its mean or has max_runs runs. `value` picks the number
+/// point's interval is within `target` of its mean or has max_runs runs, or a run of it saturated. `value` picks the number
 /// sampled from an outcome.
 std::vector<PointSample> sample_until_converged(
     std::size_t points, const std::function<RunOutcome(std::size_t point, unsigned run)>& run_one,
