@@ -68,6 +68,17 @@ TEST_CASE("wormcast topology --json describes an irregular network in the docume
     }
     REQUIRE(run_wormcast(std::string("topology --topology ") + kSmall, out) == 0);
     CHECK_THAT(out, Catch::Contains("root"));
+    // A BookSim2 anynet file with a root given beside it: switch 1 roots the tree.
+    const std::string anynet = program_scratch("three.anynet");
+    write_whole_file(anynet, "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 2\nrouter 2 node 2 node 3\n");
+    REQUIRE(run_wormcast("topology --topology anynet:" + anynet + ",root=1 --json", out) == 0);
+    const auto j = nlohmann::json::parse(out);
+    CHECK(j["switches"] == 3);
+    CHECK(j["root"] == 1);
+    CHECK(j["parent"] == nlohmann::json::parse("[1, null, 1]"));
+    REQUIRE(run_wormcast("plan --topology anynet:" + anynet + " --algorithm unicast --source 0 --dests 1,2,3 --json",
+                         out) == 0);
+    CHECK(nlohmann::json::parse(out)["phases"].size() == 2);
 }
 
 TEST_CASE("wormcast plan on an irregular network: SPAM, the binomial software scheme and the naive tree",
