@@ -119,7 +119,7 @@ TEST_CASE("random lattice networks of 16..64 switches through the seam: heavy mi
 }
 
 TEST_CASE("the naive-tree scheme splits in the switches before the LCA and deadlocks on some seed, the "
-          "watchdog naming the cycle; SPAM delivers the same traffic",
+          "watchdog naming the cycle, and SPAM delivers the same traffic",
           "[irregular][family][deadlock][watchdog]") {
     const auto topology = parse_topology("lattice:switches=16,seed=1", "--topology");
     NetworkParams p = family_params(*topology, 1);
