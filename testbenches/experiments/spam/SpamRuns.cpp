@@ -62,8 +62,8 @@ NetworkParams spam_paper_params() {
     return p;
 }
 
-std::uint32_t spam_payload_flits(const NetworkParams& params, std::uint32_t nodes, const std::string& scheme,
-                                 std::size_t destinations) {
+std::uint32_t spam_payload_flits(const NetworkParams& params, std::uint32_t nodes,
+                                 const std::string& scheme, std::size_t destinations) {
     const HeaderFormat format = params.header_format(nodes);
     std::vector<NodeId> members;
     for (NodeId d = 0; d < destinations; ++d) members.push_back(d);
@@ -106,8 +106,8 @@ RunOutcome run_single(const SingleSpec& spec) {
     request.source = static_cast<NodeId>(rng() % spec.nodes);
     request.destinations = draw_destinations(rng, spec.nodes, request.source, spec.destinations);
     request.length = spam_payload_flits(params, spec.nodes, spec.scheme, spec.destinations);
-    const sim::RunResult r =
-        sim::run_pattern(sim::scheme_network(*topology, spec.scheme, {}, params), params, {request}, spec.seed);
+    const sim::RunResult r = sim::run_pattern(
+        sim::scheme_network(*topology, spec.scheme, {}, params), params, {request}, spec.seed);
     if (!r.ok()) return RunOutcome::failed(problems_of(r));
     RunOutcome o;
     o.ok = true;
@@ -116,7 +116,8 @@ RunOutcome run_single(const SingleSpec& spec) {
     return o;
 }
 
-std::vector<ScheduledSend> negative_binomial_schedule(const LoadSpec& spec, const NetworkParams& params) {
+std::vector<ScheduledSend> negative_binomial_schedule(const LoadSpec& spec,
+                                                      const NetworkParams& params) {
     // Mean gap m = 1/rate cycles; NB(r, p) has mean r(1-p)/p, so p = r / (r + m).
     const double mean_gap = 1000.0 / (spec.rate_per_us * params.clock_ns);
     const double p = spec.shape / (spec.shape + mean_gap);
@@ -131,7 +132,8 @@ std::vector<ScheduledSend> negative_binomial_schedule(const LoadSpec& spec, cons
             ScheduledSend s;
             s.at = at;
             s.source = source;
-            s.destinations = draw_destinations(rng, spec.nodes, source, multicast ? spec.destinations : 1);
+            s.destinations =
+                draw_destinations(rng, spec.nodes, source, multicast ? spec.destinations : 1);
             s.length = spam_payload_flits(params, spec.nodes, "spam", s.destinations.size());
             s.measured = at >= spec.warmup_cycles;
             sends.push_back(std::move(s));
@@ -151,11 +153,12 @@ RunOutcome run_load(const LoadSpec& spec) {
     options.warmup = spec.warmup_cycles;
     options.measure = spec.measure_cycles;
     options.drain_limit = spec.measure_cycles / 2;
-    const sim::RunResult r = sim::run_network(sim::scheme_network(*topology, "spam", {}, params), params,
-                                              negative_binomial_schedule(spec, params), options);
+    const sim::RunResult r =
+        sim::run_network(sim::scheme_network(*topology, "spam", {}, params), params,
+                         negative_binomial_schedule(spec, params), options);
     if (!r.deadlock && !r.drained) {
-        RunOutcome o = RunOutcome::failed(fmt::format("saturated: not drained within {} cycles after the traffic",
-                                                      options.drain_limit));
+        RunOutcome o = RunOutcome::failed(fmt::format(
+            "saturated: not drained within {} cycles after the traffic", options.drain_limit));
         o.saturated = true;
         return o;
     }
@@ -171,9 +174,10 @@ RunOutcome run_load(const LoadSpec& spec) {
 }
 
 double student_t975(unsigned df) {
-    static const double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                                   2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080,
-                                   2.074, 2.069,  2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+    static const double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                                   2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                                   2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                                   2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
     if (df == 0) return 0;
     if (df <= 30) return table[df];
     if (df <= 60) return 2.000 + (2.042 - 2.000) * (60.0 - df) / 30.0;
@@ -192,13 +196,15 @@ void summarise(PointSample& sample) {
     double ss = 0;
     for (double v : sample.values) ss += (v - sample.mean) * (v - sample.mean);
     const double sd = std::sqrt(ss / static_cast<double>(n - 1));
-    sample.half_width = student_t975(static_cast<unsigned>(n - 1)) * sd / std::sqrt(static_cast<double>(n));
+    sample.half_width =
+        student_t975(static_cast<unsigned>(n - 1)) * sd / std::sqrt(static_cast<double>(n));
 }
 
 std::vector<PointSample> sample_until_converged(
     std::size_t points, const std::function<RunOutcome(std::size_t point, unsigned run)>& run_one,
-    const std::function<double(const RunOutcome&)>& value, unsigned min_runs, unsigned max_runs, double target,
-    unsigned jobs, const std::string& name, std::vector<std::vector<RunOutcome>>* outcomes) {
+    const std::function<double(const RunOutcome&)>& value, unsigned min_runs, unsigned max_runs,
+    double target, unsigned jobs, const std::string& name,
+    std::vector<std::vector<RunOutcome>>* outcomes) {
     std::vector<PointSample> samples(points);
     std::vector<unsigned> started(points, 0);
     if (outcomes) outcomes->assign(points, {});
@@ -214,9 +220,8 @@ std::vector<PointSample> sample_until_converged(
         }
         if (work.empty()) break;
         std::vector<std::function<RunOutcome()>> tasks;
-        for (const auto& [point, run] : work) tasks.push_back([&run_one, point = point, run = run] {
-            return run_one(point, run);
-        });
+        for (const auto& [point, run] : work)
+            tasks.push_back([&run_one, point = point, run = run] { return run_one(point, run); });
         const auto results = sim::run_in_workers(tasks, jobs, sim::progress_printer(name));
         for (std::size_t k = 0; k < work.size(); ++k) {
             PointSample& s = samples[work[k].first];

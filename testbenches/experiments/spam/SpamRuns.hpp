@@ -32,8 +32,8 @@ constexpr double kSpamStartupUs = 10.0;
 /// Payload flits of a message to `destinations` processors of an `nodes`-processor network sent
 /// as `scheme` ("spam": one worm with a bit-string header unless d = 1; "unicast": unicast
 /// headers), so that each worm is kSpamMessageFlits long with its header.
-std::uint32_t spam_payload_flits(const NetworkParams& params, std::uint32_t nodes, const std::string& scheme,
-                                 std::size_t destinations);
+std::uint32_t spam_payload_flits(const NetworkParams& params, std::uint32_t nodes,
+                                 const std::string& scheme, std::size_t destinations);
 
 /// A contention-free run (Fig. 2): one multicast from a random source to d random processors on
 /// lattice:switches=nodes,seed=network_seed.
@@ -51,7 +51,7 @@ struct RunOutcome {
     /// Fig. 3: the traffic was not delivered within the drain bound (the load is past saturation);
     /// not a failure of the model.
     bool saturated = false;
-    double latency_us = 0;            ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
+    double latency_us = 0;  ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
     double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (start-up to last tail)
     double root_share = 0;            ///< Fig. 3: the root switch's share of switch-to-switch flits
     std::uint64_t messages = 0;       ///< measured messages
@@ -82,7 +82,8 @@ struct LoadSpec {
 };
 
 /// The schedule of a load run (seeded; processor i's draws depend on (seed, i)).
-std::vector<ScheduledSend> negative_binomial_schedule(const LoadSpec& spec, const NetworkParams& params);
+std::vector<ScheduledSend> negative_binomial_schedule(const LoadSpec& spec,
+                                                      const NetworkParams& params);
 
 RunOutcome run_load(const LoadSpec& spec);
 
@@ -92,7 +93,7 @@ struct PointSample {
     unsigned failed = 0;
     unsigned saturated = 0;  ///< runs past saturation (sampling of the point then stops)
     double mean = 0;
-    double half_width = 0;  ///< of the 95 % confidence interval (Student's t)
+    double half_width = 0;   ///< of the 95 % confidence interval (Student's t)
     bool converged = false;  ///< half_width <= target * mean before max_runs
     std::string first_problem;
     std::vector<double> values;
@@ -107,11 +108,12 @@ void summarise(PointSample& sample);
 
 /// Samples every point in rounds: each round runs `batch(point, run_index)` for the points not yet
 /// converged (runs min_runs first, then `step` more at a time) in the worker pool, until every
-/// point's interval is within `target` of its mean or has max_runs runs, or a run of it saturated. `value` picks the number
-/// sampled from an outcome.
+/// point's interval is within `target` of its mean or has max_runs runs, or a run of it saturated.
+/// `value` picks the number sampled from an outcome.
 std::vector<PointSample> sample_until_converged(
     std::size_t points, const std::function<RunOutcome(std::size_t point, unsigned run)>& run_one,
-    const std::function<double(const RunOutcome&)>& value, unsigned min_runs, unsigned max_runs, double target,
-    unsigned jobs, const std::string& name, std::vector<std::vector<RunOutcome>>* outcomes = nullptr);
+    const std::function<double(const RunOutcome&)>& value, unsigned min_runs, unsigned max_runs,
+    double target, unsigned jobs, const std::string& name,
+    std::vector<std::vector<RunOutcome>>* outcomes = nullptr);
 
 }  // namespace wormcast::spam

@@ -14,23 +14,24 @@ using namespace wormcast::spam;
 TEST_CASE("spam timing is the paper's §4 in cycles of 10 ns, messages 128 flits with the header",
           "[reproduce][spam]") {
     const NetworkParams p = spam_paper_params();
-    CHECK(p.clock_ns * p.t_startup == 10000);         // t_s = 10 us
-    CHECK(p.clock_ns * (p.t_node + p.t_sw) == 40);    // router set-up 40 ns
-    CHECK(p.clock_ns * p.t_phy == 10);                // channel propagation 10 ns
+    CHECK(p.clock_ns * p.t_startup == 10000);       // t_s = 10 us
+    CHECK(p.clock_ns * (p.t_node + p.t_sw) == 40);  // router set-up 40 ns
+    CHECK(p.clock_ns * p.t_phy == 10);              // channel propagation 10 ns
     CHECK(p.t_node_multidest == p.t_node);
     for (std::uint32_t nodes : {128u, 256u})
         for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{nodes - 1}}) {
             const HeaderFormat f = p.header_format(nodes);
             std::vector<NodeId> members;
             for (NodeId i = 0; i < d; ++i) members.push_back(i);
-            const std::uint32_t header =
-                d > 1 ? header_flits(Header::bit_string(nodes, members), f) : header_flits(Header::unicast(0), f);
+            const std::uint32_t header = d > 1 ? header_flits(Header::bit_string(nodes, members), f)
+                                               : header_flits(Header::unicast(0), f);
             CHECK(spam_payload_flits(p, nodes, "spam", d) + header == kSpamMessageFlits);
             CHECK(spam_payload_flits(p, nodes, "unicast", d) + 1 == kSpamMessageFlits);
         }
 }
 
-TEST_CASE("negative-binomial arrivals have the asked mean rate and multicast share", "[reproduce][spam]") {
+TEST_CASE("negative-binomial arrivals have the asked mean rate and multicast share",
+          "[reproduce][spam]") {
     LoadSpec spec;
     spec.nodes = 64;
     spec.destinations = 16;
@@ -83,8 +84,9 @@ TEST_CASE("the confidence interval: Student's t and the half-width", "[reproduce
     CHECK(samples[1].runs == 12);
 }
 
-TEST_CASE("a single SPAM multicast beats the binomial unicasts, which pay ceil(log2(d+1)) start-ups",
-          "[reproduce][spam]") {
+TEST_CASE(
+    "a single SPAM multicast beats the binomial unicasts, which pay ceil(log2(d+1)) start-ups",
+    "[reproduce][spam]") {
     for (std::uint32_t d : {1u, 7u, 31u}) {
         SingleSpec spec;
         spec.nodes = 32;

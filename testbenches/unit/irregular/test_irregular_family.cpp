@@ -30,8 +30,9 @@ NetworkParams family_params(const Topology& topology, unsigned buffer_depth) {
     return p;
 }
 
-sim::RunResult run_scheme(const Topology& topology, const std::string& scheme, const NetworkParams& params,
-                          const std::vector<ScheduledSend>& sends, std::uint64_t seed, Cycle drain_limit) {
+sim::RunResult run_scheme(const Topology& topology, const std::string& scheme,
+                          const NetworkParams& params, const std::vector<ScheduledSend>& sends,
+                          std::uint64_t seed, Cycle drain_limit) {
     sim::RunOptions o;
     o.seed = seed;
     o.drain_limit = drain_limit;
@@ -40,8 +41,10 @@ sim::RunResult run_scheme(const Topology& topology, const std::string& scheme, c
 
 }  // namespace
 
-TEST_CASE("the family reads lattice strings, topology files and scenario keys", "[irregular][family]") {
-    const auto lattice = parse_topology("lattice:switches=20,seed=4,root=3,selection=static", "--topology");
+TEST_CASE("the family reads lattice strings, topology files and scenario keys",
+          "[irregular][family]") {
+    const auto lattice =
+        parse_topology("lattice:switches=20,seed=4,root=3,selection=static", "--topology");
     CHECK(lattice->spec() == "lattice:switches=20,seed=4,root=3,selection=static");
     CHECK(lattice->nodes() == 20);
     CHECK(lattice->routers() == 20);
@@ -49,7 +52,8 @@ TEST_CASE("the family reads lattice strings, topology files and scenario keys", 
     CHECK(lattice->format_router(7) == "s7");
     CHECK(lattice->parse_router("s7", "f") == 7);
     CHECK(lattice->parse_node("19", "f") == 19);
-    CHECK_THROWS_WITH(lattice->parse_node("20", "--source"), Catch::Contains("--source") && Catch::Contains("0..19"));
+    CHECK_THROWS_WITH(lattice->parse_node("20", "--source"),
+                      Catch::Contains("--source") && Catch::Contains("0..19"));
     // Scenario keys, the file relative to the scenario's folder.
     const std::string dir = std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios";
     TopologyKeys keys("network", {{"file", "networks/small10.yaml"}, {"root", "2"}});
@@ -59,7 +63,8 @@ TEST_CASE("the family reads lattice strings, topology files and scenario keys", 
     CHECK(file->routers() == 10);
     CHECK(spam_routing_of(*file, "t")->graph().root() == 2);
     TopologyKeys bad("network", {{"file", "networks/small10.yaml"}, {"size", "4"}});
-    CHECK_THROWS_WITH(irregular_family().make("irregular", bad), Catch::Contains("network.size: unknown key"));
+    CHECK_THROWS_WITH(irregular_family().make("irregular", bad),
+                      Catch::Contains("network.size: unknown key"));
     // Processors have one channel each way.
     NetworkParams p = family_params(*lattice, 4);
     p.consumption_channels = 2;
@@ -71,20 +76,22 @@ TEST_CASE("the family reads lattice strings, topology files and scenario keys", 
     const auto schemes = lattice->schemes({});
     REQUIRE(schemes.size() == 3);
     CHECK(schemes[0].name == "spam");
-    CHECK_THROWS_WITH(schemes[0].check(off), Catch::Contains("nic.multicast") && Catch::Contains("tree worms"));
+    CHECK_THROWS_WITH(schemes[0].check(off),
+                      Catch::Contains("nic.multicast") && Catch::Contains("tree worms"));
     CHECK_NOTHROW(schemes[1].check(off));  // unicast: plain unicast worms
 }
 
-TEST_CASE("random lattice networks of 16..64 switches through the seam: heavy mixed traffic is delivered "
-          "exactly once, and the root hot spot is reported",
-          "[irregular][family][property]") {
+TEST_CASE(
+    "random lattice networks of 16..64 switches through the seam: heavy mixed traffic is delivered "
+    "exactly once, and the root hot spot is reported",
+    "[irregular][family][property]") {
     std::mt19937_64 draw(20261127);
     for (int trial = 0; trial < 6; ++trial) {
         const std::uint32_t switches = 16 + static_cast<std::uint32_t>(draw() % 49);
         const std::uint64_t network_seed = 1 + draw() % 100000;
         const bool sparse = trial % 2 == 1;
-        const std::string text = fmt::format("lattice:switches={},seed={}{}", switches, network_seed,
-                                             sparse ? ",links=0.6" : "");
+        const std::string text = fmt::format("lattice:switches={},seed={}{}", switches,
+                                             network_seed, sparse ? ",links=0.6" : "");
         const auto topology = parse_topology(text, "--topology");
         const unsigned depth = trial % 3 == 0 ? 1 : 4;
         const NetworkParams p = family_params(*topology, depth);
@@ -92,8 +99,8 @@ TEST_CASE("random lattice networks of 16..64 switches through the seam: heavy mi
         const std::uint64_t seed = draw();
         std::mt19937_64 rng(seed);
         // Heavy: 3 sends per processor within about 2 cycles per processor, 40 % multicasts.
-        const auto sends = wormcast::testing::mixed_traffic(switches, 3 * switches, 2 * switches, 0.4,
-                                                            switches - 1, 16, rng);
+        const auto sends = wormcast::testing::mixed_traffic(switches, 3 * switches, 2 * switches,
+                                                            0.4, switches - 1, 16, rng);
         INFO(text << " buffers " << depth << " scheme " << scheme << " traffic seed " << seed);
         const auto r = run_scheme(*topology, scheme, p, sends, seed, 400000);
         INFO(r.deadlock_report);
@@ -118,9 +125,10 @@ TEST_CASE("random lattice networks of 16..64 switches through the seam: heavy mi
     }
 }
 
-TEST_CASE("the naive-tree scheme splits in the switches before the LCA and deadlocks on some seed, the "
-          "watchdog naming the cycle, and SPAM delivers the same traffic",
-          "[irregular][family][deadlock][watchdog]") {
+TEST_CASE(
+    "the naive-tree scheme splits in the switches before the LCA and deadlocks on some seed, the "
+    "watchdog naming the cycle, and SPAM delivers the same traffic",
+    "[irregular][family][deadlock][watchdog]") {
     const auto topology = parse_topology("lattice:switches=16,seed=1", "--topology");
     NetworkParams p = family_params(*topology, 1);
     p.watchdog_cycles = 500;
@@ -138,7 +146,8 @@ TEST_CASE("the naive-tree scheme splits in the switches before the LCA and deadl
     INFO("seed " << found << "\n" << naive.deadlock_report);
     CHECK_THAT(naive.deadlock_report, Catch::Contains("wait-for cycle of"));
     const std::regex holds(R"(holds s\d+\.in\d+)");
-    CHECK(std::distance(std::sregex_iterator(naive.deadlock_report.begin(), naive.deadlock_report.end(), holds),
+    CHECK(std::distance(std::sregex_iterator(naive.deadlock_report.begin(),
+                                             naive.deadlock_report.end(), holds),
                         std::sregex_iterator()) >= 2);
     const auto spam = run_scheme(*topology, "spam", p, sends, found, 50000);
     INFO(spam.deadlock_report);

@@ -15,7 +15,8 @@ namespace wormcast::testing {
 /// A path in this process's scratch folder.
 inline std::string program_scratch(const std::string& name) {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_program_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_program_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -38,8 +39,8 @@ inline void write_whole_file(const std::string& path, const std::string& text) {
 /// `out`.
 inline int run_wormcast(const std::string& args, std::string& out) {
     const std::string file = program_scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY + " " + args +
-                            " > " + file + " 2>&1";
+    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
+                            " " + args + " > " + file + " 2>&1";
     const int status = std::system(cmd.c_str());
     out = read_whole_file(file);
     return WEXITSTATUS(status);

@@ -25,15 +25,17 @@ const char* kSmall = "irregular:testbenches/scenarios/networks/small10.yaml";
 TEST_CASE("wormcast topology --json describes an irregular network in the documented shape",
           "[program][irregular]") {
     std::string out;
-    for (const std::string& topology : {std::string(kSmall), std::string("lattice:switches=24,seed=5,links=0.7"),
-                                       std::string(kSmall) + ",root=3"}) {
+    for (const std::string& topology :
+         {std::string(kSmall), std::string("lattice:switches=24,seed=5,links=0.7"),
+          std::string(kSmall) + ",root=3"}) {
         INFO(topology);
         REQUIRE(run_wormcast("topology --topology " + topology + " --json", out) == 0);
         INFO(out);
         const auto j = nlohmann::ordered_json::parse(out);
         std::vector<std::string> keys;
         for (const auto& item : j.items()) keys.push_back(item.key());
-        REQUIRE(keys == std::vector<std::string>{"switches", "root", "levels", "parent", "channels"});
+        REQUIRE(keys ==
+                std::vector<std::string>{"switches", "root", "levels", "parent", "channels"});
         const auto n = j["switches"].get<std::size_t>();
         const auto root = j["root"].get<std::size_t>();
         REQUIRE(j["levels"].size() == n);
@@ -70,24 +72,28 @@ TEST_CASE("wormcast topology --json describes an irregular network in the docume
     CHECK_THAT(out, Catch::Contains("root"));
     // A BookSim2 anynet file with a root given beside it: switch 1 roots the tree.
     const std::string anynet = program_scratch("three.anynet");
-    write_whole_file(anynet, "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 2\nrouter 2 node 2 node 3\n");
+    write_whole_file(
+        anynet,
+        "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 2\nrouter 2 node 2 node 3\n");
     REQUIRE(run_wormcast("topology --topology anynet:" + anynet + ",root=1 --json", out) == 0);
     const auto j = nlohmann::json::parse(out);
     CHECK(j["switches"] == 3);
     CHECK(j["root"] == 1);
     CHECK(j["parent"] == nlohmann::json::parse("[1, null, 1]"));
-    REQUIRE(run_wormcast("plan --topology anynet:" + anynet + " --algorithm unicast --source 0 --dests 1,2,3 --json",
+    REQUIRE(run_wormcast("plan --topology anynet:" + anynet +
+                             " --algorithm unicast --source 0 --dests 1,2,3 --json",
                          out) == 0);
     CHECK(nlohmann::json::parse(out)["phases"].size() == 2);
 }
 
-TEST_CASE("wormcast plan on an irregular network: SPAM, the binomial software scheme and the naive tree",
-          "[program][irregular]") {
+TEST_CASE(
+    "wormcast plan on an irregular network: SPAM, the binomial software scheme and the naive tree",
+    "[program][irregular]") {
     std::string out;
     const std::vector<int> dests{5, 9, 12, 13, 3};
     const std::string list = "5,9,12,13,3";
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm spam --source 0 --dests " + list +
-                             " --json",
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm spam --source 0 --dests " + list + " --json",
                          out) == 0);
     INFO(out);
     auto j = nlohmann::ordered_json::parse(out);
@@ -110,22 +116,22 @@ TEST_CASE("wormcast plan on an irregular network: SPAM, the binomial software sc
     CHECK(j["channels_used"] == 1 + (j["route_to_lca"].size() - 1) + outputs);
 
     const std::string dot = program_scratch("spam.dot");
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm spam --source 0 --dests " + list +
-                             " --dot " + dot,
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm spam --source 0 --dests " + list + " --dot " + dot,
                          out) == 0);
     CHECK_THAT(out, Catch::Contains("LCA") || Catch::Contains("lca"));
     CHECK_THAT(read_whole_file(dot), Catch::Contains("graph") && Catch::Contains("style=dashed"));
 
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm unicast --source 0 --dests " + list +
-                             " --json",
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm unicast --source 0 --dests " + list + " --json",
                          out) == 0);
     j = nlohmann::ordered_json::parse(out);
     CHECK(j["chain"].front() == 0);
     CHECK(j["phases"].size() == static_cast<std::size_t>(std::ceil(std::log2(dests.size() + 1))));
     CHECK(j["startups"] == dests.size());
 
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm naive-tree --source 0 --dests " +
-                             list + " --json",
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm naive-tree --source 0 --dests " + list + " --json",
                          out) == 0);
     j = nlohmann::ordered_json::parse(out);
     auto naive = j["delivered"].get<std::vector<int>>();
@@ -135,13 +141,17 @@ TEST_CASE("wormcast plan on an irregular network: SPAM, the binomial software sc
     CHECK(naive == sorted);
 
     // Bad requests: exit 2 and the field.
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm spam --source 14 --dests 1", out) ==
-            2);
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm spam --source 14 --dests 1",
+                         out) == 2);
     CHECK_THAT(out, Catch::Contains("--source") && Catch::Contains("0..13"));
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm spam --source 1 --dests 2,2", out) ==
-            2);
+    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
+                             " --algorithm spam --source 1 --dests 2,2",
+                         out) == 2);
     CHECK_THAT(out, Catch::Contains("listed twice"));
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall + " --algorithm hl --source 1 --dests 2", out) == 2);
+    REQUIRE(run_wormcast(
+                std::string("plan --topology ") + kSmall + " --algorithm hl --source 1 --dests 2",
+                out) == 2);
     CHECK_THAT(out, Catch::Contains("--algorithm"));
 }
 
@@ -149,29 +159,37 @@ TEST_CASE("wormcast topology --save writes a lattice network that reads back as 
           "[program][irregular]") {
     std::string out, again;
     const std::string file = program_scratch("lattice.yaml");
-    REQUIRE(run_wormcast("topology --topology lattice:switches=40,seed=11,links=0.8 --json --save " + file, out) == 0);
+    REQUIRE(run_wormcast(
+                "topology --topology lattice:switches=40,seed=11,links=0.8 --json --save " + file,
+                out) == 0);
     CHECK_THAT(read_whole_file(file), Catch::Contains("switches: 40"));
     REQUIRE(run_wormcast("topology --topology irregular:" + file + " --json", again) == 0);
     CHECK(nlohmann::json::parse(out) == nlohmann::json::parse(again));
     // The same plan on both.
-    REQUIRE(run_wormcast("plan --topology lattice:switches=40,seed=11,links=0.8 --algorithm spam --source 3 --dests "
+    REQUIRE(run_wormcast("plan --topology lattice:switches=40,seed=11,links=0.8 --algorithm spam "
+                         "--source 3 --dests "
                          "1,17,22,39 --json",
                          out) == 0);
-    REQUIRE(run_wormcast("plan --topology irregular:" + file + " --algorithm spam --source 3 --dests 1,17,22,39 --json",
+    REQUIRE(run_wormcast("plan --topology irregular:" + file +
+                             " --algorithm spam --source 3 --dests 1,17,22,39 --json",
                          again) == 0);
     CHECK(nlohmann::json::parse(out) == nlohmann::json::parse(again));
     // Text form, and a path that cannot be written.
-    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save " + program_scratch("l8.yaml"), out) ==
-            0);
+    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save " +
+                             program_scratch("l8.yaml"),
+                         out) == 0);
     CHECK_THAT(out, Catch::Contains("saved"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save /nonexistent/x.yaml", out) == 2);
+    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save /nonexistent/x.yaml",
+                         out) == 2);
     CHECK_THAT(out, Catch::Contains("--save"));
     // --save belongs to irregular networks only.
-    REQUIRE(run_wormcast("topology --topology mesh:4x4 --save " + program_scratch("m.yaml"), out) == 2);
+    REQUIRE(run_wormcast("topology --topology mesh:4x4 --save " + program_scratch("m.yaml"), out) ==
+            2);
     CHECK_THAT(out, Catch::Contains("--save: not an option"));
 }
 
-TEST_CASE("bad irregular topology files and strings exit 2 naming the reason", "[program][irregular]") {
+TEST_CASE("bad irregular topology files and strings exit 2 naming the reason",
+          "[program][irregular]") {
     struct Case {
         const char* what;
         const char* text;  ///< file content (wormcast format)
@@ -181,7 +199,8 @@ TEST_CASE("bad irregular topology files and strings exit 2 naming the reason", "
         {"disconnected", "switches: 4\nlinks: [[0, 1], [2, 3]]\n", "disconnected"},
         {"self-link", "switches: 3\nlinks: [[0, 1], [1, 1], [1, 2]]\n", "to itself"},
         {"duplicate", "switches: 3\nlinks: [[0, 1], [1, 2], [1, 0]]\n", "again"},
-        {"too many links", "switches: 4\nports: 3\nlinks: [[0, 1], [0, 2], [0, 3]]\n", "only 3 ports"},
+        {"too many links", "switches: 4\nports: 3\nlinks: [[0, 1], [0, 2], [0, 3]]\n",
+         "only 3 ports"},
         {"unknown id", "switches: 3\nlinks: [[0, 1], [1, 7]]\n", "names switch 7"},
         {"unknown key", "switches: 2\nlinks: [[0, 1]]\nlinkz: []\n", "unknown key 'linkz'"},
     };
@@ -206,6 +225,7 @@ TEST_CASE("bad irregular topology files and strings exit 2 naming the reason", "
     CHECK_THAT(out, Catch::Contains("seed"));
     REQUIRE(run_wormcast("topology --topology lattice:switches=16,seed=1,colour=red", out) == 2);
     CHECK_THAT(out, Catch::Contains("colour"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=16,seed=1,selection=random", out) == 2);
+    REQUIRE(run_wormcast("topology --topology lattice:switches=16,seed=1,selection=random", out) ==
+            2);
     CHECK_THAT(out, Catch::Contains("selection"));
 }

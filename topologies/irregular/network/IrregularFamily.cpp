@@ -19,17 +19,18 @@ namespace wormcast::irregular {
 
 namespace {
 
-const CommandOption kSave{"--save", "irregular networks: also write the network as a wormcast topology file",
-                          false};
+const CommandOption kSave{
+    "--save", "irregular networks: also write the network as a wormcast topology file", false};
 
 /// Keys a topology string or scenario may set beside the network itself.
 const std::vector<std::string> kCommonKeys{"ports", "root", "selection"};
 
 std::uint32_t parse_number(const std::string& text, std::uint32_t limit, const std::string& field,
                            const char* what) {
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9 ||
-        std::stoul(text) >= limit)
-        throw ConfigError(fmt::format("{}: '{}' is not a {} (0..{})", field, text, what, limit - 1));
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+        text.size() > 9 || std::stoul(text) >= limit)
+        throw ConfigError(
+            fmt::format("{}: '{}' is not a {} (0..{})", field, text, what, limit - 1));
     return static_cast<std::uint32_t>(std::stoul(text));
 }
 
@@ -40,13 +41,15 @@ std::vector<ProcessorId> parse_processor_list(const SwitchGraph& graph, const st
     std::stringstream ss(text);
     for (std::string item; std::getline(ss, item, ',');)
         out.push_back(parse_number(item, graph.processors(), field, "processor number"));
-    if (out.empty()) throw ConfigError(fmt::format("{}: name at least one processor, e.g. 5,9,12", field));
+    if (out.empty())
+        throw ConfigError(fmt::format("{}: name at least one processor, e.g. 5,9,12", field));
     return out;
 }
 
 /// The root hot spot (§5) of a run: flits the root switch forwarded to other switches, beside
 /// the mean over switches and the root's share of all switch-to-switch flits.
-nlohmann::ordered_json root_hot_spot(const SwitchGraph& graph, const std::vector<std::uint64_t>& link_flits) {
+nlohmann::ordered_json root_hot_spot(const SwitchGraph& graph,
+                                     const std::vector<std::uint64_t>& link_flits) {
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     if (link_flits.size() != 2 * graph.links().size()) return out;
     std::uint64_t total = 0;
@@ -55,7 +58,8 @@ nlohmann::ordered_json root_hot_spot(const SwitchGraph& graph, const std::vector
     out["root_switch"] = graph.root();
     out["root_flits_out"] = root;
     out["mean_switch_flits_out"] = static_cast<double>(total) / graph.switches();
-    out["root_share_of_link_flits"] = total ? static_cast<double>(root) / static_cast<double>(total) : 0.0;
+    out["root_share_of_link_flits"] =
+        total ? static_cast<double>(root) / static_cast<double>(total) : 0.0;
     return out;
 }
 
@@ -63,7 +67,8 @@ nlohmann::ordered_json root_hot_spot(const SwitchGraph& graph, const std::vector
 /// tree's worm, processors as "P<i>", switches by id.
 nlohmann::ordered_json walk_json(const WormWalk& walk) {
     auto vertex = [](const Vertex& v) {
-        return v.is_processor() ? nlohmann::ordered_json(fmt::format("P{}", v.id)) : nlohmann::ordered_json(v.id);
+        return v.is_processor() ? nlohmann::ordered_json(fmt::format("P{}", v.id))
+                                : nlohmann::ordered_json(v.id);
     };
     nlohmann::ordered_json out;
     out["channels"] = nlohmann::ordered_json::array();
@@ -75,9 +80,10 @@ nlohmann::ordered_json walk_json(const WormWalk& walk) {
 }
 
 std::string walk_text(const WormWalk& walk, ProcessorId source) {
-    std::string out = fmt::format("naive-tree worm from processor {} ({} channels; splits where the "
-                                  "destinations' routes diverge, may deadlock):\n",
-                                  source, walk.channels.size());
+    std::string out = fmt::format(
+        "naive-tree worm from processor {} ({} channels; splits where the "
+        "destinations' routes diverge, may deadlock):\n",
+        source, walk.channels.size());
     for (const WormChannel& c : walk.channels)
         out += fmt::format("  {} -> {} {:<10} carries {}\n", to_string(c.from), to_string(c.to),
                            to_string(c.channel), fmt::join(c.carried, ","));
@@ -85,17 +91,18 @@ std::string walk_text(const WormWalk& walk, ProcessorId source) {
 }
 
 struct IrregularSettings {
-    std::string kind;                ///< irregular, anynet or lattice
-    std::string source;              ///< the file path, or the lattice arguments
-    std::optional<unsigned> ports;   ///< k, when given
-    std::optional<SwitchId> root;    ///< when given
+    std::string kind;               ///< irregular, anynet or lattice
+    std::string source;             ///< the file path, or the lattice arguments
+    std::optional<unsigned> ports;  ///< k, when given
+    std::optional<SwitchId> root;   ///< when given
     Selection selection = Selection::Adaptive;
 
     std::string spec() const {
         std::string s = kind + ":" + source;
         if (ports) s += fmt::format(",ports={}", *ports);
         if (root) s += fmt::format(",root={}", *root);
-        if (selection != Selection::Adaptive) s += fmt::format(",selection={}", to_string(selection));
+        if (selection != Selection::Adaptive)
+            s += fmt::format(",selection={}", to_string(selection));
         return s;
     }
 };
@@ -110,8 +117,8 @@ class IrregularTopologyModel : public Topology {
 
     std::string spec() const override { return settings_.spec(); }
     std::string name() const override {
-        return fmt::format("irregular network {} ({} switches)", settings_.kind + ":" + settings_.source,
-                           graph().switches());
+        return fmt::format("irregular network {} ({} switches)",
+                           settings_.kind + ":" + settings_.source, graph().switches());
     }
     std::uint32_t nodes() const override { return graph().processors(); }
     std::uint32_t routers() const override { return graph().switches(); }
@@ -124,7 +131,9 @@ class IrregularTopologyModel : public Topology {
         const std::string number = !text.empty() && text[0] == 's' ? text.substr(1) : text;
         return parse_number(number, graph().switches(), field, "switch (s<id> or <id>)");
     }
-    std::string format_router(std::size_t router) const override { return fmt::format("s{}", router); }
+    std::string format_router(std::size_t router) const override {
+        return fmt::format("s{}", router);
+    }
     std::string node_syntax() const override { return "a processor number; switches as s<id>"; }
 
     void default_params(NetworkParams& params) const override {
@@ -132,16 +141,19 @@ class IrregularTopologyModel : public Topology {
     }
     void check_params(const NetworkParams& params) const override {
         if (params.injection_channels != 1)
-            throw ConfigError(fmt::format("nic.injection_channels: {}, a processor of an irregular network has one "
-                                          "channel into its switch",
-                                          params.injection_channels));
+            throw ConfigError(fmt::format(
+                "nic.injection_channels: {}, a processor of an irregular network has one "
+                "channel into its switch",
+                params.injection_channels));
         if (params.consumption_channels != 1)
-            throw ConfigError(fmt::format("nic.consumption_channels: {}, a processor of an irregular network has "
-                                          "one channel from its switch",
-                                          params.consumption_channels));
+            throw ConfigError(
+                fmt::format("nic.consumption_channels: {}, a processor of an irregular network has "
+                            "one channel from its switch",
+                            params.consumption_channels));
     }
     NetworkSpec build(const NetworkParams& params) const override {
-        NetworkSpec spec = build_irregular_network(routing_, params, {IrregularMulticast::Separate, settings_.selection});
+        NetworkSpec spec = build_irregular_network(
+            routing_, params, {IrregularMulticast::Separate, settings_.selection});
         auto routing = routing_;
         spec.link_metrics = [routing](const std::vector<std::uint64_t>& link_flits) {
             return root_hot_spot(routing->graph(), link_flits);
@@ -164,7 +176,8 @@ class IrregularTopologyModel : public Topology {
         const auto sources = parse_processor_list(g, request.source, "--source");
         if (sources.size() != 1) throw ConfigError("--source: one processor number");
         const auto destinations = parse_processor_list(g, request.destinations, "--dests");
-        const IrregularMulticast scheme = parse_irregular_multicast(request.algorithm, "--algorithm");
+        const IrregularMulticast scheme =
+            parse_irregular_multicast(request.algorithm, "--algorithm");
         try {
             check_multicast(g, sources[0], destinations);
         } catch (const ConfigError& e) {
@@ -183,13 +196,15 @@ class IrregularTopologyModel : public Topology {
                                   binomial_plan_dot(routing_->partition(), plan)};
             }
             case IrregularMulticast::NaiveTree: {
-                const WormWalk walk = walk_worm(*routing_, sources[0], destinations, TreeSplit::BeforeLca);
+                const WormWalk walk =
+                    walk_worm(*routing_, sources[0], destinations, TreeSplit::BeforeLca);
                 return PlanOutput{walk_text(walk, sources[0]), walk_json(walk), ""};
             }
             case IrregularMulticast::Separate:
                 break;
         }
-        throw ConfigError(fmt::format("--algorithm: {} has no plan (spam, unicast, naive-tree)", request.algorithm));
+        throw ConfigError(fmt::format("--algorithm: {} has no plan (spam, unicast, naive-tree)",
+                                      request.algorithm));
     }
 
     std::string describe_text(const OptionValues& options) const override {
@@ -203,7 +218,8 @@ class IrregularTopologyModel : public Topology {
     }
     nlohmann::ordered_json describe_json(const OptionValues& options) const override {
         check_options(options, {kSave}, "topology on irregular networks");
-        if (const auto save = options.find(kSave.name); save != options.end()) save_topology(save->second);
+        if (const auto save = options.find(kSave.name); save != options.end())
+            save_topology(save->second);
         return topology_json(routing_->partition());
     }
 
@@ -221,25 +237,28 @@ class IrregularTopologyModel : public Topology {
         s.name = to_string(scheme);
         switch (scheme) {
             case IrregularMulticast::Spam:
-                s.description = "one bit-string tree worm per multicast, to the LCA by up*/down* then down the "
-                                "spanning tree (SPAM)";
+                s.description =
+                    "one bit-string tree worm per multicast, to the LCA by up*/down* then down the "
+                    "spanning tree (SPAM)";
                 break;
             case IrregularMulticast::Unicast:
                 s.description = "unicast-based multicast, binomial over the tree-ordered chain";
                 break;
             case IrregularMulticast::NaiveTree:
-                s.description = "one tree worm split wherever the destinations' routes diverge; can deadlock";
+                s.description =
+                    "one tree worm split wherever the destinations' routes diverge; can deadlock";
                 break;
             case IrregularMulticast::Separate:
                 break;
         }
         s.check = [scheme](const NetworkParams& p) {
-            check_irregular_multicast(scheme, p.tree_worms, p.injection_channels, p.consumption_channels,
-                                      "nic.multicast");
+            check_irregular_multicast(scheme, p.tree_worms, p.injection_channels,
+                                      p.consumption_channels, "nic.multicast");
         };
         const auto partition = routing_->partition_ptr();
         s.firmware = [scheme, partition](const NetworkParams&) {
-            return [scheme, partition](NodeId) { return make_irregular_firmware(scheme, partition); };
+            return
+                [scheme, partition](NodeId) { return make_irregular_firmware(scheme, partition); };
         };
         if (scheme == IrregularMulticast::NaiveTree) {
             // The naive tree is a property of the switches: they split before the LCA.
@@ -251,7 +270,8 @@ class IrregularTopologyModel : public Topology {
                 switch_options.selection = selection;
                 switch_options.vcs = p.vcs;
                 for (SwitchId sw = 0; sw < spec.routers.size(); ++sw)
-                    spec.routers[sw].routing = std::make_unique<SpamSwitchRouting>(routing, sw, switch_options);
+                    spec.routers[sw].routing =
+                        std::make_unique<SpamSwitchRouting>(routing, sw, switch_options);
             };
         }
         return s;
@@ -266,8 +286,10 @@ class IrregularFamily : public TopologyFamily {
     std::string name() const override { return "irregular"; }
     std::vector<std::string> kinds() const override { return {"irregular", "anynet", "lattice"}; }
     std::string syntax() const override {
-        return "irregular:FILE | anynet:FILE | lattice:switches=N,seed=K[,links=F]   (also ports=K, root=R, "
-               "selection=adaptive|static; scenario keys: file, switches, seed, links, ports, root, selection)";
+        return "irregular:FILE | anynet:FILE | lattice:switches=N,seed=K[,links=F]   (also "
+               "ports=K, root=R, "
+               "selection=adaptive|static; scenario keys: file, switches, seed, links, ports, "
+               "root, selection)";
     }
     TopologyKeys keys_of(const std::string& kind, const std::string& arguments,
                          const std::string& where) const override {
@@ -280,8 +302,8 @@ class IrregularFamily : public TopologyFamily {
             if (comma == std::string::npos) break;
             const std::string item = file.substr(comma + 1);
             const auto eq = item.find('=');
-            if (eq == std::string::npos ||
-                std::find(kCommonKeys.begin(), kCommonKeys.end(), item.substr(0, eq)) == kCommonKeys.end())
+            if (eq == std::string::npos || std::find(kCommonKeys.begin(), kCommonKeys.end(),
+                                                     item.substr(0, eq)) == kCommonKeys.end())
                 break;
             keys.emplace(keys.begin(), item.substr(0, eq), item.substr(eq + 1));
             file.erase(comma);
@@ -289,33 +311,41 @@ class IrregularFamily : public TopologyFamily {
         keys.emplace(keys.begin(), "file", file);
         return TopologyKeys(where, std::move(keys));
     }
-    std::unique_ptr<Topology> make(const std::string& kind, const TopologyKeys& keys) const override {
+    std::unique_ptr<Topology> make(const std::string& kind,
+                                   const TopologyKeys& keys) const override {
         IrregularSettings settings;
         settings.kind = kind;
         TopologyOverrides overrides;
-        if (keys.has("ports")) overrides.ports = settings.ports = static_cast<unsigned>(keys.whole("ports", 8, 2, 4096));
+        if (keys.has("ports"))
+            overrides.ports = settings.ports =
+                static_cast<unsigned>(keys.whole("ports", 8, 2, 4096));
         if (keys.has("root"))
             overrides.root = settings.root =
                 static_cast<SwitchId>(keys.whole("root", 0, 0, SwitchGraph::kMaxSwitches - 1));
-        settings.selection = parse_selection(keys.text("selection", "adaptive"), keys.field("selection"));
+        settings.selection =
+            parse_selection(keys.text("selection", "adaptive"), keys.field("selection"));
         std::string text;
         if (kind == "lattice") {
             if (!keys.has("switches") || !keys.has("seed"))
-                throw ConfigError(fmt::format("{}: lattice needs switches and seed (lattice:switches=16,seed=1)",
-                                              keys.where()));
-            settings.source = fmt::format("switches={},seed={}", keys.text("switches", ""), keys.text("seed", ""));
+                throw ConfigError(
+                    fmt::format("{}: lattice needs switches and seed (lattice:switches=16,seed=1)",
+                                keys.where()));
+            settings.source = fmt::format("switches={},seed={}", keys.text("switches", ""),
+                                          keys.text("seed", ""));
             if (keys.has("links")) settings.source += ",links=" + keys.text("links", "");
             text = "lattice:" + settings.source;
             keys.check_all_used({"switches", "seed", "links", "ports", "root", "selection"});
         } else {
             settings.source = keys.path("file", "");
             if (settings.source.empty())
-                throw ConfigError(fmt::format("{}: {} needs the file ({}:PATH)", keys.field("file"), kind, kind));
+                throw ConfigError(
+                    fmt::format("{}: {} needs the file ({}:PATH)", keys.field("file"), kind, kind));
             text = kind + ":" + settings.source;
             keys.check_all_used({"file", "ports", "root", "selection"});
         }
         SwitchGraph graph = parse_irregular_topology(text, overrides);
-        return std::make_unique<IrregularTopologyModel>(settings, make_spam_routing(std::move(graph)));
+        return std::make_unique<IrregularTopologyModel>(settings,
+                                                        make_spam_routing(std::move(graph)));
     }
     std::vector<CommandOption> topology_options() const override { return {kSave}; }
 };
@@ -327,11 +357,13 @@ const TopologyFamily& irregular_family() {
     return family;
 }
 
-std::shared_ptr<const SpamRouting> spam_routing_of(const Topology& topology, const std::string& field) {
+std::shared_ptr<const SpamRouting> spam_routing_of(const Topology& topology,
+                                                   const std::string& field) {
     const auto* t = dynamic_cast<const IrregularTopologyModel*>(&topology);
     if (!t)
-        throw ConfigError(fmt::format("{}: {} is not an irregular network (lattice:switches=16,seed=1)", field,
-                                      topology.spec()));
+        throw ConfigError(
+            fmt::format("{}: {} is not an irregular network (lattice:switches=16,seed=1)", field,
+                        topology.spec()));
     return t->routing();
 }
 

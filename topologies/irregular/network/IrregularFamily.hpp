@@ -14,6 +14,7 @@ const TopologyFamily& irregular_family();
 
 /// SPAM routing of a Topology of this family (its graph and partition); ConfigError naming
 /// `field` for another family.
-std::shared_ptr<const SpamRouting> spam_routing_of(const Topology& topology, const std::string& field);
+std::shared_ptr<const SpamRouting> spam_routing_of(const Topology& topology,
+                                                   const std::string& field);
 
 }  // namespace wormcast::irregular
