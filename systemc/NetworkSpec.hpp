@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "systemc/NetworkParams.hpp"
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Header.hpp"
@@ -66,6 +68,10 @@ struct NetworkSpec {
     std::function<std::string(NodeId)> node_name;
     std::function<std::unique_ptr<Firmware>(NodeId)> firmware;  ///< default: UnicastFirmware
     RouterFactory router_factory;  ///< default (empty): every router is the SystemC Router
+    /// Figures a family derives from a run's flits per link (`links` order), as a JSON object of
+    /// name -> number, e.g. the flits through the root switch of an up*/down* network; run
+    /// summaries and results JSON print them (RunResult::network_metrics). Empty: none.
+    std::function<nlohmann::ordered_json(const std::vector<std::uint64_t>& link_flits)> link_metrics;
 };
 
 }  // namespace wormcast

@@ -1,6 +1,7 @@
 // The list of topology families (docs/architecture.md: adding a family is a folder and one line
 // here).
 #include "topologies/TopologyFamily.hpp"
+#include "topologies/irregular/network/IrregularFamily.hpp"
 #include "topologies/mesh/network/MeshFamily.hpp"
 #include "topologies/min/network/MinFamily.hpp"
 #include "topologies/star/network/StarFamily.hpp"
@@ -12,6 +13,7 @@ const std::vector<const TopologyFamily*>& topology_families() {
         &mesh::mesh_family(),
         &min::min_family(),
         &star::star_family(),
+        &irregular::irregular_family(),
     };
     return families;
 }

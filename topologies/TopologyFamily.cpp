@@ -3,6 +3,7 @@
 #include "topologies/TopologyFamily.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -42,6 +43,13 @@ std::string TopologyKeys::text(const std::string& key, const std::string& fallba
             return items_[i].second;
         }
     return fallback;
+}
+
+std::string TopologyKeys::path(const std::string& key, const std::string& fallback) const {
+    if (!has(key)) return fallback;
+    const std::filesystem::path file(text(key, ""));
+    if (base_directory_.empty() || file.is_absolute()) return file.string();
+    return (std::filesystem::path(base_directory_) / file).string();
 }
 
 std::uint64_t TopologyKeys::whole(const std::string& key, std::uint64_t fallback, std::uint64_t min,
@@ -151,13 +159,16 @@ std::string topology_syntax() {
     return out;
 }
 
-std::unique_ptr<Topology> parse_topology(const std::string& text, const std::string& field) {
+std::unique_ptr<Topology> parse_topology(const std::string& text, const std::string& field,
+                                         const std::string& base_directory) {
     const auto colon = text.find(':');
     const std::string kind = text.substr(0, colon);
     const TopologyFamily* family = find_family(kind);
     if (!family || colon == std::string::npos)
         throw ConfigError(fmt::format("{} '{}': expected one of\n{}", field, text, topology_syntax()));
-    return family->make(kind, family->keys_of(kind, text.substr(colon + 1), field + " " + text));
+    TopologyKeys keys = family->keys_of(kind, text.substr(colon + 1), field + " " + text);
+    keys.set_base_directory(base_directory);
+    return family->make(kind, keys);
 }
 
 }  // namespace wormcast

@@ -28,6 +28,12 @@ namespace wormcast {
 class TopologyKeys {
   public:
     TopologyKeys(std::string where, std::vector<std::pair<std::string, std::string>> items);
+    /// Where relative file paths among the values are read from (a scenario's folder); empty:
+    /// the working directory.
+    void set_base_directory(std::string directory) { base_directory_ = std::move(directory); }
+    /// The value of `key` as a file path, a relative one taken from the base directory; marks
+    /// the key used. `fallback` when absent.
+    std::string path(const std::string& key, const std::string& fallback) const;
     /// Parse "k=v,k=v" (each key once) of a topology string.
     static TopologyKeys parse_list(const std::string& where, const std::string& text);
 
@@ -47,6 +53,7 @@ class TopologyKeys {
 
   private:
     std::string where_;
+    std::string base_directory_;
     std::vector<std::pair<std::string, std::string>> items_;
     mutable std::vector<bool> used_;
 };
@@ -60,9 +67,9 @@ struct MulticastScheme {
     std::function<void(const NetworkParams&)> check;
     /// The firmware of every NIC (null: the network's default).
     std::function<std::function<std::unique_ptr<Firmware>(NodeId)>(const NetworkParams&)> firmware;
-    /// The network the scheme runs on when its routers must differ from Topology::build's (e.g.
-    /// route destination lists another way); null: Topology::build. Firmware is set apart.
-    std::function<NetworkSpec(const NetworkParams&)> network;
+    /// What the scheme changes in the network besides the NICs' firmware, e.g. switches that route
+    /// its worms their own way; null: nothing. Scenario::network and sim::scheme_network apply it.
+    std::function<void(NetworkSpec&, const NetworkParams&)> adapt_network;
 };
 
 /// An option a family or an experiment adds to a subcommand; the program adds it to the command
@@ -188,8 +195,10 @@ const std::vector<const TopologyFamily*>& topology_families();
 const TopologyFamily* find_family(const std::string& kind);
 
 /// Parse a topology string "kind:arguments" (e.g. "mesh:8x8"); ConfigError naming `field` and the
-/// topology strings every family accepts.
-std::unique_ptr<Topology> parse_topology(const std::string& text, const std::string& field);
+/// topology strings every family accepts. Relative file paths in it are read from
+/// `base_directory` (empty: the working directory).
+std::unique_ptr<Topology> parse_topology(const std::string& text, const std::string& field,
+                                         const std::string& base_directory = "");
 
 /// The topology strings every family accepts, one per line, for help and errors.
 std::string topology_syntax();

@@ -3,6 +3,7 @@
 #include "testbenches/experiments/atbm/AtbmSuite.hpp"
 #include "testbenches/experiments/kp/KpSuite.hpp"
 #include "testbenches/experiments/star/StarSuite.hpp"
+#include "testbenches/experiments/spam/SpamFigures.hpp"
 
 namespace wormcast::sim {
 
@@ -11,6 +12,7 @@ std::vector<ExperimentSuite> experiment_suites() {
         kp::suite(),
         atbm::suite(),
         star_repro::suite(),
+        spam::suite(),
     };
 }
 

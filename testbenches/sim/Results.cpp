@@ -63,6 +63,7 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
             {"link_utilisation_mean", r.link_utilisation_mean},
             {"link_utilisation_max", r.link_utilisation_max},
             {"bubbles", r.bubbles},
+            {"network_metrics", r.network_metrics},
             {"token_grants", r.token_grants},
             {"token_wait_cycles", r.token_wait_cycles},
             {"flits_injected", r.flits_injected},
@@ -103,6 +104,8 @@ void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p)
     fmt::print(os, "start-ups    {} total, {} max at one node\n", r.startups_total, r.startups_max);
     fmt::print(os, "links        utilisation mean {:.4f} max {:.4f} flits/cycle; {} bubbles\n",
                r.link_utilisation_mean, r.link_utilisation_max, r.bubbles);
+    for (const auto& [name, value] : r.network_metrics.items())
+        fmt::print(os, "metrics      {} {}\n", name, value.dump());
     if (r.token_grants)
         fmt::print(
             os, "tokens       {} tree operations waited {} cycles in all for their group's token\n",

@@ -80,6 +80,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.network = spec.name;
     result.nodes = static_cast<std::uint32_t>(spec.nodes.size());
     result.routers = static_cast<std::uint32_t>(spec.routers.size());
+    const auto link_metrics = spec.link_metrics;
 
     // Leaked on purpose with the context: SystemC objects must not outlive or be torn down
     // separately from the kernel that owns them.
@@ -245,6 +246,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
                                        static_cast<double>(result.cycles);
         result.link_utilisation_max = static_cast<double>(mx) / static_cast<double>(result.cycles);
     }
+    if (link_metrics) result.network_metrics = link_metrics(result.link_flits);
     result.bubbles = network->bubbles();
     result.token_grants = network->token_stats().grants;
     result.token_wait_cycles = network->token_stats().wait_cycles;

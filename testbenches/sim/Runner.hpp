@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/Statistics.hpp"
@@ -73,6 +75,8 @@ struct RunResult {
     std::string deadlock_report;
     std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
     std::vector<std::uint64_t> link_flits;
+    /// NetworkSpec::link_metrics of this run (an object of name -> number; empty without).
+    nlohmann::ordered_json network_metrics = nlohmann::ordered_json::object();
     std::vector<std::array<std::uint64_t, 3>>
         arrival_digest;  ///< (message, node, tail cycle), sorted
     bool ok() const { return !deadlock && drained && problems.empty(); }

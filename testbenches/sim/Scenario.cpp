@@ -217,8 +217,8 @@ void read_parameters(const Section& section, const std::string& name, NetworkPar
 }
 
 /// The topology of the network section: `topology: KIND` with the family's keys beside it, or
-/// `topology: "KIND:ARGUMENTS"` alone.
-std::shared_ptr<const Topology> read_topology(const YAML::Node& network) {
+/// `topology: "KIND:ARGUMENTS"` alone. Relative file paths are read from the scenario's folder.
+std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const std::string& base_directory) {
     std::string kind = "mesh";
     std::vector<std::pair<std::string, std::string>> keys;
     if (network) {
@@ -239,7 +239,7 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network) {
             throw ConfigError(fmt::format(
                 "network.{}: give the topology as a string ('{}') or as keys, not both",
                 keys.front().first, kind));
-        return parse_topology(kind, "network.topology");
+        return parse_topology(kind, "network.topology", base_directory);
     }
     const TopologyFamily* family = find_family(kind);
     if (!family) {
@@ -248,7 +248,9 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network) {
             for (const auto& k : f->kinds()) kinds.push_back(k);
         throw ConfigError(fmt::format("network.topology: '{}' is not one of {}", kind, fmt::join(kinds, ", ")));
     }
-    return family->make(kind, TopologyKeys("network", std::move(keys)));
+    TopologyKeys topology_keys("network", std::move(keys));
+    topology_keys.set_base_directory(base_directory);
+    return family->make(kind, topology_keys);
 }
 
 }  // namespace
@@ -324,7 +326,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.source = source;
     if (root["network"] && !root["network"].IsMap())
         throw ConfigError("network: expected a mapping of keys");
-    s.topology = read_topology(root["network"]);
+    s.topology = read_topology(root["network"], std::filesystem::path(source).parent_path().string());
     if (root["network"] && root["network"]["rtl"]) s.rtl = rtl_text(root["network"]["rtl"]);
     NetworkParams& p = s.params;
     s.topology->default_params(p);
@@ -474,13 +476,13 @@ std::vector<ScheduledSend> Scenario::schedule() const {
     return uniform_schedule(uniform, topology->nodes(), run.seed);
 }
 
-std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() const {
-    if (multicast == "separate") return [](NodeId) { return std::make_unique<UnicastFirmware>(); };
+std::optional<MulticastScheme> Scenario::multicast_scheme() const {
+    if (multicast == "separate") return std::nullopt;
     std::vector<std::string> names{"separate"};
     for (const MulticastScheme& scheme : topology->schemes({})) {
         if (scheme.name == multicast) {
             scheme.check(params);
-            return scheme.firmware(params);
+            return scheme;
         }
         names.push_back(scheme.name);
     }
@@ -488,12 +490,17 @@ std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() 
                                   fmt::join(names, ", "), topology->name()));
 }
 
+std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() const {
+    const auto scheme = multicast_scheme();
+    if (!scheme) return [](NodeId) { return std::make_unique<UnicastFirmware>(); };
+    return scheme->firmware(params);
+}
+
 NetworkSpec Scenario::network() const {
-    std::function<NetworkSpec(const NetworkParams&)> build_scheme_network;
-    for (const MulticastScheme& scheme : topology->schemes({}))
-        if (scheme.name == multicast && scheme.network) build_scheme_network = scheme.network;
-    NetworkSpec spec = build_scheme_network ? build_scheme_network(params) : topology->build(params);
+    NetworkSpec spec = topology->build(params);
+    const auto scheme = multicast_scheme();
     spec.firmware = multicast_firmware();
+    if (scheme && scheme->adapt_network) scheme->adapt_network(spec, params);
     const std::vector<std::size_t> routers = rtl_routers();
     if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers);
     return spec;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,8 @@ struct Scenario {
     /// The NICs' firmware for nic.multicast; throws ConfigError when it does not fit the routers
     /// or the topology.
     std::function<std::unique_ptr<Firmware>(NodeId)> multicast_firmware() const;
+    /// The topology's scheme of nic.multicast (checked); nullopt for "separate".
+    std::optional<MulticastScheme> multicast_scheme() const;
     /// Router indices to trace ("auto": all routers up to 64, else router 0).
     std::vector<std::size_t> traced_routers() const;
     /// Routers that are RTL, ascending (network.rtl; empty for "none").

@@ -35,7 +35,7 @@ TEST_CASE("star topology strings, names and schemes through the family seam", "[
         a->default_params(p);
         REQUIRE_NOTHROW(s.check(p));
         // Only the hamiltonian scheme needs routers of its own.
-        REQUIRE(static_cast<bool>(s.network) == (s.name == "hamiltonian"));
+        REQUIRE(static_cast<bool>(s.adapt_network) == (s.name == "hamiltonian"));
         p.consumption_channels = 1;
         if (s.name == "unicast")
             REQUIRE_NOTHROW(s.check(p));

@@ -79,8 +79,10 @@ MulticastScheme star_scheme(const StarShape& shape, StarScheme scheme) {
     };
     // Only the hamiltonian scheme's worms need routers that route destination lists along the path.
     if (path_worm_routing(scheme) != PathWormRouting::Shortcut)
-        s.network = [shape, scheme](const NetworkParams& p) {
-            return build_star_network(shape, p, path_worm_routing(scheme));
+        s.adapt_network = [shape, scheme](NetworkSpec& spec, const NetworkParams& p) {
+            auto firmware = std::move(spec.firmware);
+            spec = build_star_network(shape, p, path_worm_routing(scheme));
+            spec.firmware = std::move(firmware);
         };
     return s;
 }
