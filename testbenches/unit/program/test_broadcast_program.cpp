@@ -176,3 +176,51 @@ TEST_CASE("wormcast plan refuses bad broadcast input with exit 2, naming the opt
         REQUIRE_THAT(out, Catch::Contains(b.field));
     }
 }
+
+TEST_CASE("wormcast run broadcasts on a torus with every scheme, every message exactly once",
+          "[program][broadcast]") {
+    std::string out;
+    const std::string json = scratch("run.json");
+    for (const char* scheme : {"atd:h=5", "atd:h=2", "edst", "naive", "separate"}) {
+        INFO(scheme);
+        REQUIRE(run_program(std::string("run testbenches/scenarios/torus-broadcast.yaml --set nic.multicast=") +
+                                scheme + " --json " + json,
+                            out) == 0);
+        INFO(out);
+        REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once") &&
+                              Catch::Contains(std::string("multicast    ") + scheme));
+        const auto result = nlohmann::json::parse(slurp(json));
+        REQUIRE(result["ok"] == true);
+        // EDST cuts each message into four parts, each its own multicast; the others send one.
+        const std::size_t multicasts = std::string(scheme) == "edst" ? 48 : 12;
+        REQUIRE(result["measured_multicasts"].get<std::size_t>() == multicasts);
+        REQUIRE(result["completed_multicasts"].get<std::size_t>() == multicasts);
+    }
+    // Listed sources, as a YAML list.
+    REQUIRE(run_program("run testbenches/scenarios/torus-broadcast.yaml --set 'traffic={kind: broadcast, sources: "
+                        "[\"0,0\", \"3,4\", \"9,9\"], length: 8}' --set nic.multicast=edst",
+                        out) == 0);
+    REQUIRE_THAT(out, Catch::Contains("every message delivered exactly once"));
+}
+
+TEST_CASE("wormcast run refuses broadcast scenarios it cannot plan, exit 2 naming the key", "[program][broadcast]") {
+    std::string out;
+    struct Bad {
+        std::string sets, field;
+    };
+    const std::vector<Bad> bad{
+        {"--set nic.multicast=atd:h=3", "nic.multicast: 'atd:h=3' is not one of"},
+        {"--set traffic.random_sources=101", "traffic.random_sources: 101"},
+        {"--set 'traffic={kind: broadcast, sources: \"0,0;0,0\"}'", "traffic.sources: 0,0 is named twice"},
+        {"--set 'traffic={kind: broadcast}'", "traffic.sources:"},
+        {"--set 'traffic={kind: uniform, load: 0.01}'", "nic.multicast: atd:h=5 plans the whole run ahead"},
+        {"--set traffic.length=2 --set nic.multicast=edst", "traffic.length: edst"},
+        {"--set traffic.load=0.1", "traffic.load: not used with kind: broadcast"},
+        {"--set network.size=6x9", "nic.multicast: 'atd:h=5' is not one of"},
+    };
+    for (const Bad& b : bad) {
+        INFO(b.sets);
+        REQUIRE(run_program("run testbenches/scenarios/torus-broadcast.yaml " + b.sets, out) == 2);
+        REQUIRE_THAT(out, Catch::Contains(b.field));
+    }
+}

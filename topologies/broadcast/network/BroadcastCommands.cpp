@@ -1,6 +1,7 @@
 // `wormcast plan` for the torus broadcast schemes (see BroadcastCommands.hpp).
 #include "topologies/broadcast/network/BroadcastCommands.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "topologies/broadcast/AtdSchedule.hpp"
+#include "topologies/broadcast/BroadcastFirmware.hpp"
 #include "topologies/broadcast/BroadcastPlanner.hpp"
 #include "topologies/broadcast/ScheduleJson.hpp"
 #include "topologies/broadcast/ScheduleRender.hpp"
@@ -89,7 +91,77 @@ void write_pictures(const BroadcastSchedule& schedule, const std::string& dir) {
     }
 }
 
+/// The broadcast of a run's workload: its sources in request order and the common length.
+BroadcastConfig workload_config(const mesh::MeshShape& shape, const std::string& algorithm,
+                                const std::vector<MulticastRequest>& workload) {
+    BroadcastConfig config;
+    config.shape = shape;
+    parse_broadcast_algorithm(algorithm, config);
+    if (workload.empty())
+        throw ConfigError(fmt::format("nic.multicast: {} broadcasts the run's messages, and it has none", algorithm));
+    for (const MulticastRequest& r : workload) {
+        std::vector<NodeId> d = r.destinations;
+        std::sort(d.begin(), d.end());
+        bool everyone = d.size() + 1 == shape.nodes();
+        for (std::size_t i = 0; everyone && i < d.size(); ++i) everyone = d[i] == (i < r.source ? i : i + 1);
+        if (!everyone)
+            throw ConfigError(fmt::format(
+                "nic.multicast: {} plans a multinode broadcast; the message from {} does not go to every other "
+                "node (traffic.kind: broadcast)",
+                algorithm, shape.format(r.source)));
+        if (r.length != workload.front().length)
+            throw ConfigError(fmt::format("nic.multicast: {} needs every message of one length, not {} and {}",
+                                          algorithm, workload.front().length, r.length));
+        config.sources.push_back(r.source);
+    }
+    config.message_flits = workload.front().length;
+    try {
+        config.validate();
+    } catch (const ConfigError& e) {
+        const std::string what = e.what();
+        if (what.rfind("message_flits:", 0) == 0)
+            throw ConfigError("traffic.length:" + what.substr(std::string("message_flits:").size()));
+        throw ConfigError(fmt::format("nic.multicast: {}: {}", algorithm, what));
+    }
+    return config;
+}
+
+MulticastScheme broadcast_scheme(const mesh::MeshShape& shape, const std::string& name, const std::string& what) {
+    MulticastScheme scheme;
+    scheme.name = name;
+    scheme.description = what;
+    scheme.check = [](const NetworkParams&) {};
+    scheme.collective = [shape, name](const NetworkParams&, const std::vector<MulticastRequest>& workload) {
+        auto run = std::make_shared<const BroadcastRun>(plan_broadcast(workload_config(shape, name, workload)));
+        CollectiveRun out;
+        out.firmware = [run](NodeId node) { return std::make_unique<BroadcastFirmware>(run, node); };
+        out.requests = broadcast_requests(run->schedule());
+        return out;
+    };
+    return scheme;
+}
+
 }  // namespace
+
+std::vector<MulticastScheme> broadcast_schemes(const mesh::MeshShape& shape) {
+    std::vector<MulticastScheme> schemes;
+    try {
+        validate_broadcast_torus(shape);
+    } catch (const ConfigError&) {
+        return schemes;  // not a 2-D torus these schemes run on
+    }
+    if (shape.radix[0] == shape.radix[1])
+        for (std::uint32_t h = 1; h <= shape.radix[0]; ++h)
+            if (shape.radix[0] % h == 0)
+                schemes.push_back(broadcast_scheme(
+                    shape, fmt::format("atd:h={}", h),
+                    "multinode broadcast: aggregation then distribution over h dilated tori (collective)"));
+    schemes.push_back(broadcast_scheme(
+        shape, "edst", "multinode broadcast over four edge-disjoint spanning trees, a quarter message each (collective)"));
+    schemes.push_back(
+        broadcast_scheme(shape, "naive", "multinode broadcast: every source on its own binomial tree (collective)"));
+    return schemes;
+}
 
 const std::vector<CommandOption>& broadcast_plan_options() {
     static const std::vector<CommandOption> options{kSources, kRandomSources, kSeed, kMessageFlits, kSvgDir};

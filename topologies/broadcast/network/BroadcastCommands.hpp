@@ -1,5 +1,6 @@
 // The multinode broadcast schemes of 2-D tori behind the family seam: what the mesh/torus family
-// hands `wormcast plan` (options, text, JSON, one SVG per step) for atd:h=H, edst and naive.
+// hands `wormcast plan` (options, text, JSON, one SVG per step) and `wormcast run` (collective
+// nic.multicast schemes) for atd:h=H, edst and naive.
 #pragma once
 
 #include <string>
@@ -23,5 +24,11 @@ bool is_broadcast_algorithm(const std::string& algorithm);
 /// (atd_json for ATD); with --svg-dir DIR one picture per step, DIR/step-001.svg, ... Throws
 /// ConfigError naming the option and the reason.
 PlanOutput broadcast_plan(const mesh::MeshShape& shape, const PlanRequest& request);
+
+/// The collective schemes nic.multicast offers on `shape`: atd:h=H for every H dividing n (square
+/// tori), edst and naive; none unless `shape` is a 2-D torus with radices >= 3. Each plans a run
+/// whose requests are one message per source to every other node, all of one length (traffic.kind:
+/// broadcast), and cuts the messages into the scheme's parts (EDST: four multicasts per source).
+std::vector<MulticastScheme> broadcast_schemes(const mesh::MeshShape& shape);
 
 }  // namespace wormcast::broadcast

@@ -155,6 +155,7 @@ class MeshTopology : public Topology {
                        MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl,
                        MeshMulticastAlgorithm::Schl})
             out.push_back(kp_scheme(shape_, a, leader_phase));
+        for (MulticastScheme& s : broadcast::broadcast_schemes(shape_)) out.push_back(std::move(s));
         return out;
     }
 
