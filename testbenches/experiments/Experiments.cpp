@@ -2,6 +2,7 @@
 // and one line here).
 #include "testbenches/experiments/atbm/AtbmSuite.hpp"
 #include "testbenches/experiments/kp/KpSuite.hpp"
+#include "testbenches/experiments/torus/TorusSuite.hpp"
 
 namespace wormcast::sim {
 
@@ -9,6 +10,7 @@ std::vector<ExperimentSuite> experiment_suites() {
     return {
         kp::suite(),
         atbm::suite(),
+        torus::suite(),
     };
 }
 
