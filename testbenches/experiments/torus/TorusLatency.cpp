@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -157,6 +158,14 @@ std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<L
 
 namespace {
 
+/// One colour and point shape per scheme in every panel.
+std::size_t curve_style(const std::string& algorithm) {
+    const char* order[] = {"atd:h=2", "atd:h=5", "atd:h=10", "edst", "naive"};
+    for (std::size_t i = 0; i < std::size(order); ++i)
+        if (algorithm == order[i]) return i;
+    return std::size(order);
+}
+
 void print_points(std::ostream& os, const LatencyGrid& grid, const std::vector<LatencyPoint>& points) {
     for (std::uint32_t n : grid.sizes)
         for (unsigned ts : grid.startups) {
@@ -224,9 +233,10 @@ std::string write_points_plot(const std::string& dir, const LatencyGrid& grid, c
                     if (p.n == n && p.t_startup == ts && p.algorithm == algorithms[a] && p.latency.runs)
                         data << fmt::format("{} {:.1f}\n", p.s, p.latency.mean);
                 data << "\n\n";
+                const std::size_t style = curve_style(algorithms[a]);
                 plots.push_back(fmt::format("{} index {} with linespoints lc {} pt {} title {}",
-                                            plots.empty() ? sim::gnuplot_quote(dat) : "''", block++, a + 1, a + 4,
-                                            sim::gnuplot_quote(algorithms[a])));
+                                            plots.empty() ? sim::gnuplot_quote(dat) : "''", block++, style + 1,
+                                            style + 4, sim::gnuplot_quote(algorithms[a])));
             }
             script << fmt::format("set title {}\n",
                                   sim::gnuplot_quote(fmt::format("{}x{} torus, T_s/T_c = {}", n, n, ts)))
