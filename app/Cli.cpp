@@ -4,6 +4,7 @@
 // options and schemes reach it through topologies/Families.cpp and testbenches/experiments/.
 #include "app/Cli.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -19,6 +20,7 @@
 #include "testbenches/sim/PatternRun.hpp"
 #include "testbenches/sim/Results.hpp"
 #include "testbenches/sim/Runner.hpp"
+#include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Scenario.hpp"
 #include "topologies/TopologyFamily.hpp"
 
@@ -65,9 +67,9 @@ std::string read_file(const std::string& path, const std::string& option) {
 }
 
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets, const std::string& vcd,
-                const std::string& json_path, const std::optional<std::uint64_t>& seed, const std::string& rtl) {
+                const std::string& json_path, const std::string& seed, const std::string& rtl) {
     std::vector<std::string> overrides = sets;
-    if (seed) overrides.push_back(fmt::format("run.seed={}", *seed));
+    if (!seed.empty()) overrides.push_back(fmt::format("run.seed={}", seed));
     if (!rtl.empty()) overrides.push_back(fmt::format("network.rtl={}", rtl));
     sim::Scenario s = sim::load_scenario(scenario_path, overrides);
     s.run.vcd_path = vcd;
@@ -84,12 +86,8 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         std::cout << fmt::format("rtl routers  {} of {} are the verilated RTL ({}): {}\n", r.rtl_routers.size(),
                                  r.routers, s.rtl_model(), fmt::join(routers, " "));
     }
-    if (!json_path.empty()) {
-        std::ofstream out(json_path);
-        if (!out) throw ConfigError(fmt::format("--json: cannot write '{}'", json_path));
-        out << sim::to_json(r, s.params).dump(2) << "\n";
-    }
-    if (!vcd.empty()) std::cout << "waveform     " << vcd << "\n";
+    if (!json_path.empty()) sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
+    if (!r.vcd_path.empty()) std::cout << "waveform     " << r.vcd_path << "\n";
     if (!r.rtl_vcd_path.empty()) std::cout << "rtl waveform " << r.rtl_vcd_path << "\n";
     return r.ok() ? 0 : 3;
 }
@@ -141,9 +139,7 @@ int plan_command(const std::string& topology_text, const PlanRequest& request, b
         if (plan.dot.empty())
             throw ConfigError(fmt::format("--dot: there is no picture of {} plans on the {}", request.algorithm,
                                           topology->name()));
-        std::ofstream out(dot);
-        if (!out) throw ConfigError(fmt::format("--dot: cannot write '{}'", dot));
-        out << plan.dot;
+        sim::write_output_file(dot, plan.dot, "--dot");
     }
     return 0;
 }
@@ -160,9 +156,8 @@ int steps_command(const std::string& topology_text, const std::string& algorithm
         // The pure start-up model (a cross-check): no network at all.
         steps = StartupStepModel(topology->nodes(), firmware).run(pattern, false);
     } else {
-        topology->check_params(params);
-        NetworkSpec spec = topology->build(params);
-        spec.firmware = firmware;
+        // The scheme's own network where it has one (routers that differ from the topology's).
+        NetworkSpec spec = sim::scheme_network(*topology, algorithm, options, params);
         const sim::RunResult r = sim::run_pattern(std::move(spec), params, pattern);
         if (!r.ok()) {
             for (const auto& p : r.problems) std::cerr << p << "\n";
@@ -193,6 +188,7 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
             if (e.name != what) continue;
             check_options(options.options, suite.options, what);
             if (suite.check_options) suite.check_options(options.options);
+            sim::make_output_directory(options.out_dir);  // refuse a bad --out before any run
             return e.run(options);
         }
     throw ConfigError(fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
@@ -210,7 +206,7 @@ int run_cli(int argc, char** argv) {
     auto* run = cli.add_subcommand("run", "simulate a scenario file and print its results");
     std::string scenario, vcd, json, rtl;
     std::vector<std::string> sets;
-    std::optional<std::uint64_t> seed;
+    std::string seed;
     run->add_option("scenario", scenario, "scenario YAML file")->required()->check(CLI::ExistingFile);
     run->add_option("--set", sets, "override a scenario key: section.key=value (repeatable; see `wormcast params`)");
     run->add_option("--vcd", vcd,
@@ -258,7 +254,8 @@ int run_cli(int argc, char** argv) {
                       "JSON {\"multicasts\":[{\"source\":NODE,\"destinations\":[NODE,...]},...]}, nodes as the "
                       "family writes them in JSON")
         ->required();
-    steps->add_option("--consumption", consumption, "consumption channels per node (default: the topology's)");
+    steps->add_option("--consumption", consumption, "consumption channels per node (default: the topology's)")
+        ->check(CLI::Range(1u, 16u));
     steps->add_flag("--json", steps_json, "print JSON");
     steps->add_flag("--model", model, "use the pure start-up model instead of the cycle-accurate network");
     for (const TopologyFamily* family : topology_families()) {
@@ -300,10 +297,21 @@ int run_cli(int argc, char** argv) {
     reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
     for (const auto& suite : sim::experiment_suites()) suite_options.add(reproduce, suite.options);
 
+    if (argc > 1 && argv[1][0] != '-') {
+        std::vector<std::string> names;
+        for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
+            names.push_back(sub->get_name());
+        if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+            std::cerr << fmt::format("wormcast: error: '{}' is not a command (commands: {})\n", argv[1],
+                                     fmt::join(names, ", "));
+            return 2;
+        }
+    }
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return cli.exit(e);
+        // --help and --version succeed; every command-line error is exit 2, as in scenarios.
+        return cli.exit(e) == 0 ? 0 : 2;
     }
     try {
         if (*run) return run_command(scenario, sets, vcd, json, seed, rtl);
@@ -331,6 +339,10 @@ int run_cli(int argc, char** argv) {
     } catch (const ModelError& e) {
         std::cerr << "wormcast: model error: " << e.what() << "\n";
         return 4;
+    } catch (const std::exception& e) {
+        // SystemC reports, YAML conversions, file-system errors: none may reach terminate.
+        std::cerr << "wormcast: error: " << e.what() << "\n";
+        return 2;
     }
     return 0;
 }

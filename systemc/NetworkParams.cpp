@@ -39,7 +39,8 @@ std::vector<ParameterDeclaration> declare() {
     constexpr double kMaxLatency = 100000000;  // cycles
     using P = NetworkParams;
     std::vector<ParameterDeclaration> d;
-    d.push_back(number("scenario", "clock_ns", Kind::Real, 0, 1e6, "ns", &P::clock_ns,
+    // SystemC's time resolution is 1 ps: a shorter period would be zero.
+    d.push_back(number("scenario", "clock_ns", Kind::Real, 0.001, 1e6, "ns", &P::clock_ns,
                        "clock period; every latency is a whole number of it", false));
     d.push_back(number("scenario", "flit_width", Kind::Whole, 8, 64, "bits", &P::flit_width,
                        "data bits per flit (sets header flits)", true));
@@ -135,7 +136,7 @@ std::string ParameterDeclaration::range() const {
             return out;
         }
         case Kind::Real:
-            return fmt::format("({}, {}]", min, max);
+            return fmt::format("[{}, {}]", min, max);
         case Kind::Whole:
         case Kind::Cycles:
             break;

@@ -269,13 +269,20 @@ void Nic::enqueue_work(std::uint32_t multicast, std::vector<SendOrder> orders) {
 }
 
 void Nic::run_startup(Lane& lane, Cycle now) {
+    // With t_startup == 0 a start-up ends in the cycle it begins, so the next send starts at once:
+    // a loop, not a recursion (a node may have tens of thousands of sends queued).
+    while (start_next_send(lane, now) && config_.t_startup == 0) {
+    }
+}
+
+bool Nic::start_next_send(Lane& lane, Cycle now) {
     if (lane.starting && lane.startup_done <= now) {
         lane.starting = false;
         lane.ready.push_back(lane.starting_message.id);
         ledger_->add_message(std::move(lane.starting_message));
         lane.starting_message = MessageRecord{};
     }
-    if (lane.starting || lane.work.empty()) return;
+    if (lane.starting || lane.work.empty()) return false;
     Work w = std::move(lane.work.front());
     lane.work.pop_front();
     const std::uint32_t multicast = w.multicast;
@@ -308,7 +315,7 @@ void Nic::run_startup(Lane& lane, Cycle now) {
     lane.starting_message = std::move(m);
     lane.starting = true;
     lane.startup_done = now + config_.t_startup;
-    if (config_.t_startup == 0) run_startup(lane, now);
+    return true;
 }
 
 void Nic::inject(Cycle now) {

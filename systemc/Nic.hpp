@@ -126,6 +126,8 @@ class Nic : public sc_core::sc_module {
     void boot(Cycle now);
     void accept_requests(Cycle now);
     void run_startup(Lane& lane, Cycle now);
+    /// Ends a finished start-up and begins the next queued send; true if one began.
+    bool start_next_send(Lane& lane, Cycle now);
     void inject(Cycle now);
     void deliver(Cycle now);
     void drive(Cycle now);

@@ -404,7 +404,7 @@ void Router::traverse(Cycle now) {
 void Router::drive_outputs(Cycle now) {
     for (PortId q = 0; q < config_.outputs; ++q) {
         Flit flit;
-        if (outputs_[q].due(now, flit)) {
+        if (outputs_[q].due(now, flit) && !(!faults_.empty() && flit_fault(now, q, flit))) {
             out_flit_if_[q]->write(flit);
             if (!driven_valid_[q]) out_valid_if_[q]->write(true);
             driven_valid_[q] = true;
@@ -414,12 +414,59 @@ void Router::drive_outputs(Cycle now) {
         }
     }
     for (PortId p = 0; p < config_.inputs; ++p) {
-        const std::uint32_t credits = inputs_[p].credits_due(now);
+        std::uint32_t credits = inputs_[p].credits_due(now);
+        if (!faults_.empty() && credits) credit_fault(now, p, credits);
         if (credits != driven_credit_[p]) {
             in_credit_if_[p]->write(credits);
             driven_credit_[p] = credits;
         }
     }
+}
+
+void Router::add_fault(const LinkFault& fault) {
+    const bool on_output = fault.kind != LinkFault::Kind::LoseCredit;
+    const PortId ports = on_output ? config_.outputs : config_.inputs;
+    if (fault.port >= ports)
+        throw ConfigError(fmt::format("{}: no {} {} (it has {})", name(), on_output ? "output" : "input",
+                                      fault.port, ports));
+    faults_.push_back(fault);
+}
+
+bool Router::flit_fault(Cycle now, PortId q, Flit& flit) {
+    if (flit.kind != FlitKind::Tail) return false;
+    for (LinkFault& f : faults_) {
+        if (f.applied || f.kind == LinkFault::Kind::LoseCredit || f.port != q || now < f.cycle) continue;
+        f.applied = true;
+        f.applied_at = now;
+        f.message = flit.message;
+        f.vc = flit.vc;
+        if (f.kind == LinkFault::Kind::DropFlit) return true;
+        flit.data ^= 1U;
+        return false;
+    }
+    return false;
+}
+
+void Router::credit_fault(Cycle now, PortId p, std::uint32_t& credits) {
+    for (LinkFault& f : faults_) {
+        if (f.applied || f.kind != LinkFault::Kind::LoseCredit || f.port != p || now < f.cycle) continue;
+        f.applied = true;
+        f.applied_at = now;
+        f.vc = static_cast<VcId>(__builtin_ctz(credits));
+        credits &= credits - 1;  // the lowest VC's credit never reaches upstream
+        return;
+    }
+}
+
+std::vector<std::string> Router::missing_credits() const {
+    std::vector<std::string> out;
+    for (PortId q = 0; q < config_.outputs; ++q)
+        for (VcId v = 0; v < outputs_[q].vcs(); ++v) {
+            const CreditCounter& c = outputs_[q].credits(v);
+            if (!c.full())
+                out.push_back(fmt::format("output {} VC {}: {} of {} credits", q, v, c.credits(), c.depth()));
+        }
+    return out;
 }
 
 bool Router::has_work() const {

@@ -19,6 +19,7 @@
 #include "systemc/RouterConfig.hpp"
 #include "systemc/RouterModule.hpp"
 #include "systemc/SwitchAllocator.hpp"
+#include "systemc/pure/LinkFault.hpp"
 
 namespace wormcast {
 
@@ -48,6 +49,12 @@ class Router : public RouterModule {
     const OutputUnit& output(PortId q) const { return outputs_[q]; }
     const InputUnit& input(PortId p) const { return inputs_[p]; }
     std::vector<VcWait> waits() const;
+    /// Arms a fault on this router's links (ConfigError for a port it does not have).
+    void add_fault(const LinkFault& fault);
+    const std::vector<LinkFault>& faults() const { return faults_; }
+    /// Outputs whose credits are not all back: "output q VC v: c of d credits". Empty for a drained
+    /// network whose credits have all been returned.
+    std::vector<std::string> missing_credits() const;
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
 
@@ -66,6 +73,10 @@ class Router : public RouterModule {
     void drive_outputs(Cycle now);
     bool has_work() const;
     void reset();
+    /// A flit fault due on output q hits `flit`: true if the flit is dropped.
+    bool flit_fault(Cycle now, PortId q, Flit& flit);
+    /// A credit fault due on input p takes one credit out of `credits`.
+    void credit_fault(Cycle now, PortId p, std::uint32_t& credits);
 
     Flit next_flit(PortId p, VcId v, Cycle now);
     void enqueue_requests(PortId p, VcId v);
@@ -106,6 +117,7 @@ class Router : public RouterModule {
     std::vector<sc_core::sc_signal_inout_if<Flit>*> out_flit_if_;
     std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
+    std::vector<LinkFault> faults_;  ///< armed faults (none in a healthy run)
     bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
 };
 

@@ -3,6 +3,7 @@
 #include "topologies/TopologyFamily.hpp"
 #include "topologies/mesh/network/MeshFamily.hpp"
 #include "topologies/min/network/MinFamily.hpp"
+#include "topologies/star/network/StarFamily.hpp"
 
 namespace wormcast {
 
@@ -10,6 +11,7 @@ const std::vector<const TopologyFamily*>& topology_families() {
     static const std::vector<const TopologyFamily*> families{
         &mesh::mesh_family(),
         &min::min_family(),
+        &star::star_family(),
     };
     return families;
 }

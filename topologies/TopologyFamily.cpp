@@ -48,8 +48,10 @@ std::uint64_t TopologyKeys::whole(const std::string& key, std::uint64_t fallback
                                   std::uint64_t max) const {
     if (!has(key)) return fallback;
     const std::string t = text(key, "");
-    if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
+    if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos)
         throw ConfigError(fmt::format("{}: '{}' is not a whole number", field(key), t));
+    if (t.size() > 19)  // beyond 64 bits: out of every range
+        throw ConfigError(fmt::format("{}: {} is not in {}..{}", field(key), t, min, max));
     const std::uint64_t v = std::stoull(t);
     if (v < min || v > max)
         throw ConfigError(fmt::format("{}: {} is not in {}..{}", field(key), v, min, max));

@@ -74,6 +74,9 @@ struct MulticastScheme {
     /// the whole run, all submitted in one cycle, the NICs' firmware and the requests to submit.
     /// ConfigError (naming the key) for a workload it cannot plan. `firmware` is then unset.
     std::function<CollectiveRun(const NetworkParams&, const std::vector<MulticastRequest>&)> collective;
+    /// The network the scheme runs on when its routers must differ from Topology::build's (e.g.
+    /// route destination lists another way); null: Topology::build. Firmware is set apart.
+    std::function<NetworkSpec(const NetworkParams&)> network;
 };
 
 /// An option a family or an experiment adds to a subcommand; the program adds it to the command

@@ -2,6 +2,7 @@
 // and one line here).
 #include "testbenches/experiments/atbm/AtbmSuite.hpp"
 #include "testbenches/experiments/kp/KpSuite.hpp"
+#include "testbenches/experiments/star/StarSuite.hpp"
 #include "testbenches/experiments/torus/TorusSuite.hpp"
 
 namespace wormcast::sim {
@@ -10,6 +11,7 @@ std::vector<ExperimentSuite> experiment_suites() {
     return {
         kp::suite(),
         atbm::suite(),
+        star_repro::suite(),
         torus::suite(),
     };
 }

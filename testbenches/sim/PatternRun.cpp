@@ -45,7 +45,10 @@ NetworkSpec scheme_network(const Topology& topology, const std::string& scheme, 
                            const NetworkParams& params) {
     auto firmware = scheme_firmware(topology, scheme, options, params);
     topology.check_params(params);
-    NetworkSpec spec = topology.build(params);
+    std::function<NetworkSpec(const NetworkParams&)> build_scheme_network;
+    for (const MulticastScheme& s : topology.schemes(options))
+        if (s.name == scheme && s.network) build_scheme_network = s.network;
+    NetworkSpec spec = build_scheme_network ? build_scheme_network(params) : topology.build(params);
     spec.firmware = std::move(firmware);
     return spec;
 }

@@ -41,7 +41,7 @@ nlohmann::json dist_json(const Distribution& d) {
 }  // namespace
 
 nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
-    return {{"network", r.network},
+    nlohmann::json out{{"network", r.network},
             {"nodes", r.nodes},
             {"routers", r.routers},
             {"rtl_routers", r.rtl_routers},
@@ -73,6 +73,8 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
             {"deadlock_report", r.deadlock_report},
             {"problems", r.problems},
             {"ok", r.ok()}};
+    if (!r.faults.empty()) out["faults"] = r.faults;  // only runs that inject faults have the key
+    return out;
 }
 
 void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p) {
@@ -110,6 +112,7 @@ void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p)
                "router evaluations)\n",
                r.cycles, r.cycles * ns / 1000.0, r.wall_seconds, r.router_cycles_per_second,
                r.active_router_cycles);
+    for (const std::string& fault : r.faults) fmt::print(os, "fault        {}\n", fault);
     if (r.deadlock)
         fmt::print(os, "DEADLOCK     at cycle {}\n{}", r.deadlock_cycle, r.deadlock_report);
     if (!r.problems.empty()) {

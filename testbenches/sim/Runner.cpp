@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 
 #include "systemc/Kernel.hpp"
 #include "systemc/Network.hpp"
+#include "systemc/Router.hpp"
 #include "systemc/rtl/RtlWaves.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
@@ -18,6 +20,57 @@ namespace wormcast::sim {
 
 using namespace sc_core;
 
+namespace {
+
+/// Refuses a waveform path SystemC could not write, before the run: its directory must exist and
+/// the path must not be a directory or a special file (a VCD is renamed into place).
+void check_vcd_target(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path p(path);
+    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    if (!fs::is_directory(dir, error))
+        throw ConfigError(fmt::format("VCD file '{}': directory '{}' does not exist", path, dir.string()));
+    if (fs::exists(p, error) && !fs::is_regular_file(p, error))
+        throw ConfigError(fmt::format("VCD file '{}': exists and is not a regular file", path));
+}
+
+/// A fault in words, as it hit or not.
+std::string describe_fault(const Router& router, const RouterFault& armed) {
+    const auto it = std::find_if(router.faults().begin(), router.faults().end(), [&](const LinkFault& f) {
+        return f.kind == armed.fault.kind && f.port == armed.fault.port && f.cycle == armed.fault.cycle;
+    });
+    const LinkFault& f = *it;
+    if (!f.applied) return fmt::format("{}: nothing to hit at or after cycle {}", armed.label, f.cycle);
+    switch (f.kind) {
+        case LinkFault::Kind::DropFlit:
+            return fmt::format("dropped the tail flit of message {} (VC {}) on {} at cycle {}", f.message, f.vc,
+                               armed.label, f.applied_at);
+        case LinkFault::Kind::CorruptFlit:
+            return fmt::format("flipped data bit 0 of the tail flit of message {} (VC {}) on {} at cycle {}",
+                               f.message, f.vc, armed.label, f.applied_at);
+        case LinkFault::Kind::LoseCredit:
+            break;
+    }
+    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, armed.label, f.applied_at);
+}
+
+/// Once everything is delivered, every output must have all its credits back: a credit lost or
+/// a flit that never arrived leaves a buffer slot that is never freed. The credits of the last
+/// flits may still be on their wires, so the network first runs a few more cycles (after every
+/// result has been taken: nothing moves in them but credits).
+void audit_credits(Network& network, sc_time clock, RunResult& result) {
+    if (!result.drained) return;
+    sc_start(clock * 256.0);
+    for (std::size_t r = 0; r < network.routers(); ++r) {
+        if (network.is_drop_in(r)) continue;
+        for (const std::string& missing : network.router(r).missing_credits())
+            result.problems.push_back(
+                fmt::format("router {} {} after the network drained", network.router(r).basename(), missing));
+    }
+}
+
+}  // namespace
 
 RunResult run_network(NetworkSpec spec, const NetworkParams& params,
                       std::vector<ScheduledSend> sends, const RunOptions& options) {
@@ -44,6 +97,11 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (s.measured) offered_flits += s.length;
         per_node[s.source].push_back(std::move(s));
     }
+    for (const RouterFault& f : options.faults) {
+        if (f.router >= network->routers() || network->is_drop_in(f.router))
+            throw ConfigError(fmt::format("faults: {} is not a SystemC router of this network", f.label));
+        network->router(f.router).add_fault(f.fault);
+    }
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
         auto* host =
@@ -52,12 +110,18 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
     }
+    // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
+    // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     sc_trace_file* vcd = nullptr;
+    std::string vcd_partial;
     if (!options.vcd_path.empty()) {
         std::string base = options.vcd_path;
         if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
-        vcd = sc_create_vcd_trace_file(base.c_str());
-        if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", options.vcd_path));
+        result.vcd_path = base + ".vcd";
+        check_vcd_target(result.vcd_path);
+        vcd_partial = base + ".partial.vcd";
+        vcd = sc_create_vcd_trace_file((base + ".partial").c_str());
+        if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", result.vcd_path));
         // RTL routers move their clock at half periods, and their VCD counts in the kernel's
         // resolution: the same unit here keeps both files on one time axis.
         if (result.rtl_routers.empty()) vcd->set_time_unit(1, SC_NS);
@@ -86,6 +150,13 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     Cycle last_send = 0;
     for (NodeId n = 0; n < network->nodes(); ++n)
         for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
+    // SystemC's time is a 64-bit count of its resolution (1 ps): the whole run, drain included,
+    // must fit in it.
+    const double last_cycle = static_cast<double>(std::max(traffic_end, last_send + 1)) +
+                              static_cast<double>(options.drain_limit);
+    if (last_cycle * static_cast<double>(clock.value()) >= 1.8e19)
+        throw ConfigError(fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
+                                      last_cycle, clock.to_string(), sc_max_time().to_string()));
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
     check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
@@ -107,7 +178,13 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
-    if (vcd) sc_close_vcd_trace_file(vcd);
+    if (vcd) {
+        sc_close_vcd_trace_file(vcd);
+        std::error_code error;
+        std::filesystem::rename(vcd_partial, result.vcd_path, error);
+        if (error)
+            throw ConfigError(fmt::format("cannot write VCD file '{}': {}", result.vcd_path, error.message()));
+    }
     if (rtl_waves) rtl_waves->close();
 
     result.cycles = sc_time_stamp().value() / clock.value();
@@ -175,6 +252,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         for (const auto& [node, cycle] : m.arrived)
             result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
+    audit_credits(*network, clock, result);
+    for (const RouterFault& f : options.faults) result.faults.push_back(describe_fault(network->router(f.router), f));
     return result;
 }
 

@@ -9,10 +9,18 @@
 #include <vector>
 
 #include "systemc/NetworkSpec.hpp"
+#include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/Statistics.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
 namespace wormcast::sim {
+
+/// A fault armed on one router's link (scenario section `faults`).
+struct RouterFault {
+    std::size_t router = 0;
+    std::string label;  ///< how the report names the link, e.g. "router 1,1 output 2"
+    LinkFault fault;
+};
 
 struct RunOptions {
     std::uint64_t seed = 1;
@@ -23,6 +31,7 @@ struct RunOptions {
     /// Routers whose links are traced; empty: all (small networks only). The RTL routers among
     /// them also write their internals to the RTL VCD (systemc/rtl/RtlWaves.hpp).
     std::vector<std::size_t> trace_routers;
+    std::vector<RouterFault> faults;  ///< none in a healthy run
 };
 
 struct RunResult {
@@ -30,6 +39,10 @@ struct RunResult {
     std::uint32_t nodes = 0;
     std::uint32_t routers = 0;
     std::vector<std::size_t> rtl_routers;  ///< routers that are the Verilated RTL
+    /// The faults of RunOptions::faults that hit, in words ("dropped the tail flit of message 7
+    /// (VC 0) on router 1,1 output 2 at cycle 530"), and those that found nothing to hit.
+    std::vector<std::string> faults;
+    std::string vcd_path;      ///< the waveform written (RunOptions::vcd_path with ".vcd" ensured)
     std::string rtl_vcd_path;  ///< their Verilator waveform (written with a VCD and RTL routers)
     std::uint64_t seed = 0;
     Cycle cycles = 0;  ///< simulated cycles

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -71,6 +74,35 @@ void make_output_directory(const std::string& dir) {
     if (error)
         throw ConfigError(
             fmt::format("--out: cannot create directory '{}': {}", dir, error.message()));
+}
+
+void write_output_file(const std::string& path, const std::string& content, const std::string& option) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    const bool special = fs::exists(status) && !fs::is_regular_file(status);
+    if (fs::is_directory(status)) throw ConfigError(fmt::format("{}: '{}' is a directory", option, path));
+    const std::string target = special ? path : path + ".partial";
+    std::FILE* file = std::fopen(target.c_str(), "wb");
+    if (!file)
+        throw ConfigError(fmt::format("{}: cannot write '{}': {}", option, path, std::strerror(errno)));
+    const bool written = std::fwrite(content.data(), 1, content.size(), file) == content.size();
+    const int write_errno = errno;
+    const bool flushed = std::fflush(file) == 0;
+    const int flush_errno = errno;
+    const bool closed = std::fclose(file) == 0;
+    if (!written || !flushed || !closed) {
+        if (!special) std::remove(target.c_str());
+        throw ConfigError(fmt::format("{}: writing '{}' failed: {}", option, path,
+                                      std::strerror(!written ? write_errno : flush_errno)));
+    }
+    if (!special) {
+        fs::rename(target, path, error);
+        if (error) {
+            std::remove(target.c_str());
+            throw ConfigError(fmt::format("{}: cannot write '{}': {}", option, path, error.message()));
+        }
+    }
 }
 
 std::string output_path(const std::string& dir, const std::string& file) {

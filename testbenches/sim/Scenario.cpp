@@ -56,8 +56,10 @@ class Section {
                         std::uint64_t max) const {
         if (!has(key)) return fallback;
         const std::string t = text(key, "");
-        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
+        if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos)
             throw ConfigError(fmt::format("{}: '{}' is not a whole number", where(key), t));
+        if (t.size() > 19)  // beyond 64 bits: out of every range
+            throw ConfigError(fmt::format("{}: {} is not in {}..{}", where(key), t, min, max));
         const std::uint64_t v = std::stoull(t);
         if (v < min || v > max)
             throw ConfigError(fmt::format("{}: {} is not in {}..{}", where(key), v, min, max));
@@ -193,7 +195,7 @@ void read_parameters(const Section& section, const std::string& name, NetworkPar
                 break;
             case Kind::Real: {
                 const double v = section.real(d.key, 0);
-                if (!(v > d.min) || v > d.max)
+                if (!(v >= d.min) || v > d.max)
                     throw ConfigError(fmt::format("{}: {} is not in {}", section.where(d.key), v, d.range()));
                 d.set(params, v);
                 break;
@@ -287,11 +289,73 @@ void read_broadcast_sources(const Section& traffic, const Topology& topology, Sc
 
 }  // namespace
 
+namespace {
+
+/// The `faults` section: a list of {kind: drop|corrupt|lose_credit, router: R, output: Q | input: P,
+/// cycle: C} (docs/faults.md).
+std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& topology) {
+    if (!node.IsSequence()) throw ConfigError("faults: expected a list of faults");
+    std::vector<RouterFault> out;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string where = fmt::format("faults[{}]", i);
+        Section item(node[i], where, {"kind", "router", "output", "input", "cycle"});
+        if (!node[i].IsMap()) throw ConfigError(fmt::format("{}: expected a mapping of keys", where));
+        RouterFault f;
+        const std::string kind = item.text("kind", "");
+        static const std::map<std::string, LinkFault::Kind> kinds{
+            {"drop", LinkFault::Kind::DropFlit},
+            {"corrupt", LinkFault::Kind::CorruptFlit},
+            {"lose_credit", LinkFault::Kind::LoseCredit}};
+        const auto k = kinds.find(kind);
+        if (k == kinds.end())
+            throw ConfigError(fmt::format("{}.kind: '{}' is not one of drop, corrupt, lose_credit", where, kind));
+        f.fault.kind = k->second;
+        if (!item.has("router")) throw ConfigError(fmt::format("{}.router: which router's link", where));
+        const std::string router = item.text("router", "");
+        f.router = topology.parse_router(router, where + ".router");
+        const bool on_input = f.fault.kind == LinkFault::Kind::LoseCredit;
+        const std::string port_key = on_input ? "input" : "output";
+        const std::string other_key = on_input ? "output" : "input";
+        if (!item.has(port_key))
+            throw ConfigError(fmt::format("{}.{}: a {} fault needs the router's {} port", where, port_key, kind,
+                                          port_key));
+        if (item.has(other_key))
+            throw ConfigError(fmt::format("{}.{}: a {} fault is on an {} port", where, other_key, kind, port_key));
+        f.fault.port = static_cast<PortId>(item.whole(port_key, 0, 0, 255));
+        f.fault.cycle = item.whole("cycle", 0, 0, 1ull << 40);
+        f.label = fmt::format("router {} {} {}", router, port_key, f.fault.port);
+        out.push_back(f);
+    }
+    return out;
+}
+
+/// Refuses, before anything is allocated, a run whose network and traffic schedule would not fit
+/// in `limit_mb`. Measured on meshes (docs/performance.md): about 58 KB per router with the
+/// default buffers, growing with VCs and buffer depth, and 0.8 KB per message of the schedule.
+void check_memory(const Scenario& s, std::uint64_t limit_mb) {
+    const NetworkParams& p = s.params;
+    const double buffer_factor = std::max(1.0, p.vcs * p.buffer_depth / 4.0);
+    const double router_kb = 64.0 * buffer_factor;
+    double messages = 0;
+    if (s.traffic_kind == "uniform")
+        messages = static_cast<double>(s.topology->nodes()) * static_cast<double>(s.uniform.warmup + s.uniform.measure) *
+                   std::min(1.0, s.uniform.load / s.uniform.worm_flits);
+    const double needed_mb = (router_kb * s.topology->routers() + 1.0 * messages) / 1024.0;
+    if (needed_mb > static_cast<double>(limit_mb))
+        throw ConfigError(fmt::format(
+            "run.memory_limit_mb: this run needs about {:.0f} MB ({} routers at ~{:.0f} KB, {:.0f} messages "
+            "at ~1 KB), more than the limit of {} MB; set run.memory_limit_mb higher if the machine has it",
+            needed_mb, s.topology->routers(), router_kb, messages, limit_mb));
+}
+
+}  // namespace
+
 Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (!root || !root.IsMap())
         throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
     Section top(root, "scenario",
-                section_keys("scenario", {"name", "description", "network", "router", "nic", "traffic", "run", "trace"}));
+                section_keys("scenario",
+                             {"name", "description", "network", "router", "nic", "traffic", "run", "trace", "faults"}));
     Scenario s;
     s.source = source;
     if (root["network"] && !root["network"].IsMap())
@@ -367,10 +431,21 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file, broadcast", s.traffic_kind));
     }
 
-    Section run(top.get("run"), "run", section_keys("run", {"seed", "drain_limit"}));
+    Section run(top.get("run"), "run", section_keys("run", {"seed", "drain_limit", "memory_limit_mb"}));
     read_parameters(run, "run", p);
     s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
     s.run.drain_limit = run.whole("drain_limit", 2000000, 1, 1ull << 40);
+    const std::uint64_t memory_limit_mb = run.whole("memory_limit_mb", 8192, 1, 1ull << 30);
+    // A flit moves through the pipeline without any flit moving elsewhere for up to this long; a
+    // watchdog shorter than that would call a healthy network deadlocked.
+    const std::uint64_t pipeline = std::max(p.t_node, p.t_node_multidest) + p.t_sw + p.t_phy + p.t_inj + p.t_cons;
+    if (p.watchdog_cycles < 2 * pipeline)
+        throw ConfigError(fmt::format("run.watchdog_cycles: {} is less than twice the pipeline of a hop "
+                                      "(t_node + t_sw + t_phy + t_inj + t_cons = {} cycles): a healthy "
+                                      "network would be reported as deadlocked",
+                                      p.watchdog_cycles, pipeline));
+
+    if (root["faults"]) s.run.faults = read_faults(root["faults"], *s.topology);
 
     Section trace(top.get("trace"), "trace", {"routers"});
     s.trace_routers = trace.text("routers", "auto");
@@ -381,20 +456,54 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.topology->check_params(p);
     p.header_format(nodes).validate();
     s.uniform.worm_flits = s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
+    check_memory(s, memory_limit_mb);
     s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
     if (!s.rtl_routers().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
     return s;
 }
 
+namespace {
+
+/// Refuses what yaml-cpp accepts silently: a key given twice in one mapping (the first would win)
+/// and a key that is not a plain value.
+void check_mapping_keys(const YAML::Node& node, const std::string& where) {
+    if (node.IsSequence()) {
+        std::size_t i = 0;
+        for (const auto& item : node) check_mapping_keys(item, fmt::format("{}[{}]", where, i++));
+        return;
+    }
+    if (!node.IsMap()) return;
+    std::set<std::string> seen;
+    for (const auto& kv : node) {
+        if (!kv.first.IsScalar())
+            throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}", where.empty() ? "scenario" : where,
+                                          kv.first.IsSequence() ? "list" : "mapping"));
+        const std::string key = kv.first.Scalar();
+        const std::string path = where.empty() ? key : where + "." + key;
+        if (!seen.insert(key).second) throw ConfigError(fmt::format("{}: given twice", path));
+        check_mapping_keys(kv.second, path);
+    }
+}
+
+}  // namespace
+
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
     YAML::Node root;
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw ConfigError(fmt::format("scenario '{}' is a directory", path));
     try {
-        root = YAML::LoadFile(path);
+        const std::vector<YAML::Node> documents = YAML::LoadAllFromFile(path);
+        if (documents.size() > 1)
+            throw ConfigError(
+                fmt::format("{}: holds {} YAML documents; a scenario is one", path, documents.size()));
+        if (!documents.empty()) root = documents.front();
     } catch (const YAML::BadFile&) {
         throw ConfigError(fmt::format("scenario '{}' cannot be read", path));
     } catch (const YAML::Exception& e) {
         throw ConfigError(fmt::format("{}: not valid YAML: {}", path, e.what()));
     }
+    check_mapping_keys(root, "");
     apply_overrides(root, overrides);
     return parse_scenario(root, path);
 }
@@ -464,7 +573,10 @@ std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() 
 }
 
 NetworkSpec Scenario::network() const {
-    NetworkSpec spec = topology->build(params);
+    std::function<NetworkSpec(const NetworkParams&)> build_scheme_network;
+    for (const MulticastScheme& scheme : topology->schemes({}))
+        if (scheme.name == multicast && scheme.network) build_scheme_network = scheme.network;
+    NetworkSpec spec = build_scheme_network ? build_scheme_network(params) : topology->build(params);
     spec.firmware = multicast_firmware();
     const std::vector<std::size_t> routers = rtl_routers();
     if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +73,10 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
     return out;
 }
 
+namespace {
+constexpr std::uint64_t kMaxSendCycle = 1ull << 40;
+}  // namespace
+
 std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources, std::uint32_t nodes,
                                               std::uint32_t length) {
     if (sources.empty()) throw ConfigError("a broadcast needs at least one source");
@@ -109,6 +114,11 @@ std::vector<NodeId> random_nodes(std::uint32_t count, std::uint32_t nodes, std::
 
 std::vector<ScheduledSend> read_message_file(
     const std::string& path, const std::function<NodeId(const std::string&)>& parse_node) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error))
+        throw ConfigError(fmt::format("message file '{}' {}", path,
+                                      std::filesystem::exists(path, error) ? "is not a regular file"
+                                                                           : "does not exist"));
     std::ifstream in(path);
     if (!in) throw ConfigError(fmt::format("message file '{}' cannot be read", path));
     std::vector<ScheduledSend> out;
@@ -129,6 +139,9 @@ std::vector<ScheduledSend> read_message_file(
         try {
             if (cycle.find_first_not_of("0123456789") != std::string::npos)
                 fail(fmt::format("cycle '{}' is not a whole number", cycle));
+            if (cycle.size() > 19 || std::stoull(cycle) > kMaxSendCycle)
+                fail(fmt::format("cycle {} is beyond the last cycle a message may start ({})", cycle,
+                                 kMaxSendCycle));
             if (length.find_first_not_of("0123456789") != std::string::npos || length.size() > 9)
                 fail(fmt::format("length '{}' is not a whole number", length));
             s.at = std::stoull(cycle);

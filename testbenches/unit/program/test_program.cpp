@@ -13,36 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/NetworkParams.hpp"
+#include "testbenches/unit/program/ProgramRunner.hpp"
 
-namespace {
-
-std::string scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_program_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-/// Runs the program with `args` from the source directory; returns the exit code, output in `out`.
-int run_program(const std::string& args, std::string& out) {
-    const std::string file = scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY + " " + args +
-                            " > " + file + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    out = slurp(file);
-    return WEXITSTATUS(status);
-}
-
-}  // namespace
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
 
 TEST_CASE("the program names no topology family and no paper", "[program][layers]") {
     // Families and papers reach the command line only through the seams (docs/architecture.md).

@@ -121,7 +121,7 @@ TEST_CASE("message files are checked line by line", "[scenario]") {
                         Catch::Contains("not a whole number"));
     REQUIRE_THROWS_WITH(read_message_file(write("1 0,0 1,0\n"), node), Catch::Contains("expected"));
     REQUIRE_THROWS_WITH(read_message_file("no-such-file.txt", node),
-                        Catch::Contains("cannot be read"));
+                        Catch::Contains("does not exist"));
 }
 
 TEST_CASE("the program exits non-zero with a message on bad input, and runs good input",

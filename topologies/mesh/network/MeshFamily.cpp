@@ -183,10 +183,10 @@ class MeshTopology : public Topology {
         config.validate();
         std::vector<NodeId> destinations;
         std::stringstream ds(request.destinations);
-        for (std::string d; std::getline(ds, d, ';');) destinations.push_back(shape_.parse_node(d));
+        for (std::string d; std::getline(ds, d, ';');) destinations.push_back(parse_node(d, "--dests"));
         if (destinations.empty())
             throw ConfigError("--dests: name at least one destination, e.g. \"1,0;2,0\"");
-        const auto plan = plan_mesh_multicast(config, shape_.parse_node(request.source), destinations);
+        const auto plan = plan_mesh_multicast(config, parse_node(request.source, "--source"), destinations);
         return PlanOutput{render_plan_text(plan), plan_to_json(plan), render_plan_dot(plan)};
     }
 
