@@ -229,15 +229,17 @@ int run_cli(int argc, char** argv) {
     DeclaredOptions topology_options;
     for (const TopologyFamily* family : topology_families()) topology_options.add(topo, family->topology_options());
 
-    auto* plan = cli.add_subcommand("plan", "print the sends of one multicast (start-up-only model)");
+    auto* plan = cli.add_subcommand("plan", "print the sends of one multicast, or of a collective a family plans (start-up-only model)");
     PlanRequest request;
     std::string dot;
     bool plan_json = false;
     DeclaredOptions plan_options;
     plan->add_option("--topology", topology, topology_help())->required();
     plan->add_option("--algorithm", request.algorithm, "multicast scheme of the topology's family")->required();
-    plan->add_option("--source", request.source, "source node as the family names nodes")->required();
-    plan->add_option("--dests", request.destinations, "destinations in the family's list syntax")->required();
+    plan->add_option("--source", request.source,
+                     "source node as the family names nodes (plans of one multicast; a family's collective "
+                     "plans take their own options instead)");
+    plan->add_option("--dests", request.destinations, "destinations in the family's list syntax");
     plan->add_flag("--json", plan_json, "print JSON");
     plan->add_option("--dot", dot, "also write the plan as Graphviz to this file");
 

@@ -58,6 +58,15 @@ class TopologyKeys {
     mutable std::vector<bool> used_;
 };
 
+/// What a collective scheme makes of a run's whole workload (MulticastScheme::collective).
+struct CollectiveRun {
+    /// The firmware of every NIC.
+    std::function<std::unique_ptr<Firmware>(NodeId)> firmware;
+    /// The requests the hosts submit instead of the workload's, all at the workload's cycle (a
+    /// scheme may cut a message into parts, each its own multicast).
+    std::vector<MulticastRequest> requests;
+};
+
 /// One way a NIC sends a message of several destinations (`nic.multicast`, `plan --algorithm`).
 struct MulticastScheme {
     std::string name;         ///< e.g. "hl"
@@ -70,6 +79,11 @@ struct MulticastScheme {
     /// What the scheme changes in the network besides the NICs' firmware, e.g. switches that route
     /// its worms their own way; null: nothing. Scenario::network and sim::scheme_network apply it.
     std::function<void(NetworkSpec&, const NetworkParams&)> adapt_network;
+    /// Set for a collective scheme, one that plans every message of a run together before it
+    /// starts (e.g. a multinode broadcast whose sources the planner knows): from the requests of
+    /// the whole run, all submitted in one cycle, the NICs' firmware and the requests to submit.
+    /// ConfigError (naming the key) for a workload it cannot plan. `firmware` is then unset.
+    std::function<CollectiveRun(const NetworkParams&, const std::vector<MulticastRequest>&)> collective;
 };
 
 /// An option a family or an experiment adds to a subcommand; the program adds it to the command

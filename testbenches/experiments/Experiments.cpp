@@ -4,6 +4,7 @@
 #include "testbenches/experiments/kp/KpSuite.hpp"
 #include "testbenches/experiments/star/StarSuite.hpp"
 #include "testbenches/experiments/spam/SpamFigures.hpp"
+#include "testbenches/experiments/torus/TorusSuite.hpp"
 
 namespace wormcast::sim {
 
@@ -13,6 +14,7 @@ std::vector<ExperimentSuite> experiment_suites() {
         atbm::suite(),
         star_repro::suite(),
         spam::suite(),
+        torus::suite(),
     };
 }
 

@@ -29,6 +29,10 @@ std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology&
     for (const MulticastScheme& s : topology.schemes(options)) {
         if (s.name == scheme) {
             s.check(params);
+            if (!s.firmware)
+                throw ConfigError(fmt::format("--algorithm: {} plans a whole run together (a collective); "
+                                              "run it from a scenario (nic.multicast) or see its plan",
+                                              scheme));
             return s.firmware(params);
         }
         names.push_back(s.name);

@@ -253,6 +253,42 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const s
     return family->make(kind, topology_keys);
 }
 
+/// traffic.sources ("x,y;x,y" or a YAML list of nodes) or traffic.random_sources (a count) of a
+/// broadcast; the keys of the other kinds refused.
+void read_broadcast_sources(const Section& traffic, const Topology& topology, Scenario& s) {
+    for (const char* key : {"load", "multicast_ratio", "multicast_destinations", "file", "process"})
+        if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: not used with kind: broadcast", key));
+    const bool listed = traffic.has("sources"), drawn = traffic.has("random_sources");
+    if (listed == drawn)
+        throw ConfigError("traffic.sources: kind: broadcast needs either sources (a list of nodes) or "
+                          "random_sources (a count drawn from run.seed)");
+    if (drawn) {
+        s.random_sources =
+            static_cast<std::uint32_t>(traffic.whole("random_sources", 1, 1, topology.nodes()));
+        return;
+    }
+    std::vector<std::string> items;
+    const YAML::Node list = traffic.get("sources");
+    if (list.IsSequence()) {
+        for (const auto& item : list) {
+            if (!item.IsScalar())
+                throw ConfigError("traffic.sources: list items are nodes, one value each (e.g. - 1,2)");
+            items.push_back(item.as<std::string>());
+        }
+    } else {
+        std::stringstream ss(traffic.text("sources", ""));
+        for (std::string item; std::getline(ss, item, ';');) items.push_back(item);
+    }
+    for (const auto& item : items) {
+        const NodeId node = topology.parse_node(item, "traffic.sources");
+        if (std::find(s.broadcast_sources.begin(), s.broadcast_sources.end(), node) != s.broadcast_sources.end())
+            throw ConfigError(fmt::format("traffic.sources: {} is named twice", topology.format_node(node)));
+        s.broadcast_sources.push_back(node);
+    }
+    if (s.broadcast_sources.empty())
+        throw ConfigError(fmt::format("traffic.sources: name at least one node ({})", topology.node_syntax()));
+}
+
 }  // namespace
 
 namespace {
@@ -339,7 +375,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
 
     Section traffic(top.get("traffic"), "traffic",
                     {"kind", "load", "length", "process", "warmup", "measure", "file", "multicast_ratio",
-                     "multicast_destinations"});
+                     "multicast_destinations", "sources", "random_sources"});
     s.traffic_kind = traffic.text("kind", "uniform");
     s.uniform.length = static_cast<std::uint32_t>(traffic.whole("length", 16, 1, 1u << 20));
     s.uniform.load = traffic.real("load", 0.01);
@@ -375,6 +411,9 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         s.uniform.multicast_min = 2;
         s.uniform.multicast_max = nodes - 1;
     }
+    if (s.traffic_kind != "broadcast")
+        for (const char* key : {"sources", "random_sources"})
+            if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: only for kind: broadcast", key));
     if (s.traffic_kind == "uniform") {
         if (!(s.uniform.load > 0.0) || s.uniform.load > 1.0)
             throw ConfigError(fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
@@ -388,8 +427,10 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         s.message_file = f.string();
         for (const char* key : {"load", "multicast_ratio", "multicast_destinations"})
             if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: not used with kind: file", key));
+    } else if (s.traffic_kind == "broadcast") {
+        read_broadcast_sources(traffic, *s.topology, s);
     } else {
-        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file", s.traffic_kind));
+        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file, broadcast", s.traffic_kind));
     }
 
     Section run(top.get("run"), "run", section_keys("run", {"seed", "drain_limit", "memory_limit_mb"}));
@@ -469,11 +510,26 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
     return parse_scenario(root, path);
 }
 
-std::vector<ScheduledSend> Scenario::schedule() const {
+std::vector<ScheduledSend> Scenario::traffic_sends() const {
     if (traffic_kind == "file")
         return read_message_file(message_file,
                                  [this](const std::string& t) { return topology->parse_node(t, "node"); });
+    if (traffic_kind == "broadcast")
+        return broadcast_schedule(
+            random_sources > 0 ? random_nodes(random_sources, topology->nodes(), run.seed) : broadcast_sources,
+            topology->nodes(), uniform.length);
     return uniform_schedule(uniform, topology->nodes(), run.seed);
+}
+
+std::vector<ScheduledSend> Scenario::schedule() const {
+    const auto scheme = multicast_scheme();
+    if (scheme && scheme->collective) {
+        std::vector<ScheduledSend> sends;
+        for (const MulticastRequest& r : collective_run(*scheme).requests)
+            sends.push_back(ScheduledSend{0, r.source, r.destinations, r.length, true});
+        return sends;
+    }
+    return traffic_sends();
 }
 
 std::optional<MulticastScheme> Scenario::multicast_scheme() const {
@@ -490,9 +546,32 @@ std::optional<MulticastScheme> Scenario::multicast_scheme() const {
                                   fmt::join(names, ", "), topology->name()));
 }
 
+const CollectiveRun& Scenario::collective_run(const MulticastScheme& scheme) const {
+    if (!collective_) {
+        // A collective scheme plans the run before it starts: every message is known and starts
+        // at cycle 0.
+        if (traffic_kind == "uniform")
+            throw ConfigError(fmt::format("nic.multicast: {} plans the whole run ahead; it needs traffic.kind: "
+                                          "broadcast (or a file whose messages all start at cycle 0)",
+                                          multicast));
+        std::vector<MulticastRequest> workload;
+        for (const ScheduledSend& s : traffic_sends()) {
+            if (s.at != 0)
+                throw ConfigError(fmt::format("nic.multicast: {} plans the whole run ahead; every message must "
+                                              "start at cycle 0, not {}",
+                                              multicast, s.at));
+            workload.push_back(MulticastRequest{static_cast<std::uint32_t>(workload.size()), s.source,
+                                                s.destinations, s.length});
+        }
+        collective_ = std::make_shared<const CollectiveRun>(scheme.collective(params, workload));
+    }
+    return *collective_;
+}
+
 std::function<std::unique_ptr<Firmware>(NodeId)> Scenario::multicast_firmware() const {
     const auto scheme = multicast_scheme();
     if (!scheme) return [](NodeId) { return std::make_unique<UnicastFirmware>(); };
+    if (scheme->collective) return collective_run(*scheme).firmware;
     return scheme->firmware(params);
 }
 

@@ -28,6 +28,11 @@ struct Scenario {
     std::string traffic_kind = "uniform";
     UniformTraffic uniform;
     std::string message_file;
+    /// traffic.kind broadcast: every source sends one message of traffic.length flits to every
+    /// other node at cycle 0. The sources as listed (traffic.sources), or drawn at random from
+    /// run.seed (traffic.random_sources, their count; 0 when listed).
+    std::vector<NodeId> broadcast_sources;
+    std::uint32_t random_sources = 0;
     RunOptions run;
     std::string trace_routers = "auto";
     /// Routers that are the Verilated RTL instead of the SystemC Router (network.rtl, --rtl):
@@ -38,8 +43,11 @@ struct Scenario {
     /// unicast per destination) or one of the topology's schemes.
     std::string multicast = "separate";
 
-    /// The sends of this scenario (uniform: generated from the seed; file: read).
+    /// The sends of this scenario (uniform: generated from the seed; file: read; broadcast: one
+    /// per source), as a collective nic.multicast scheme rewrites them (CollectiveRun::requests).
     std::vector<ScheduledSend> schedule() const;
+    /// The sends the traffic section describes, before any collective scheme plans them.
+    std::vector<ScheduledSend> traffic_sends() const;
     /// The network: the topology's, with the NIC firmware of nic.multicast and the RTL routers.
     NetworkSpec network() const;
     /// The NICs' firmware for nic.multicast; throws ConfigError when it does not fit the routers
@@ -53,6 +61,11 @@ struct Scenario {
     std::vector<std::size_t> rtl_routers() const;
     /// Name of the verilated configuration the RTL routers use (empty without RTL routers).
     std::string rtl_model() const;
+
+  private:
+    /// The plan of a collective scheme for this scenario's traffic, made once.
+    const CollectiveRun& collective_run(const MulticastScheme& scheme) const;
+    mutable std::shared_ptr<const CollectiveRun> collective_;
 };
 
 /// Apply "section.key=value" overrides to a YAML document (value parsed as YAML).

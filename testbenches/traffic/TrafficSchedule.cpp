@@ -77,6 +77,41 @@ namespace {
 constexpr std::uint64_t kMaxSendCycle = 1ull << 40;
 }  // namespace
 
+std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources, std::uint32_t nodes,
+                                              std::uint32_t length) {
+    if (sources.empty()) throw ConfigError("a broadcast needs at least one source");
+    if (length == 0) throw ConfigError("message length must be at least 1 flit");
+    std::vector<bool> seen(nodes, false);
+    std::vector<ScheduledSend> out;
+    for (NodeId source : sources) {
+        if (source >= nodes) throw ConfigError(fmt::format("broadcast source {} is outside the network", source));
+        if (seen[source]) throw ConfigError(fmt::format("broadcast source {} is named twice", source));
+        seen[source] = true;
+        ScheduledSend send;
+        send.source = source;
+        send.length = length;
+        for (NodeId v = 0; v < nodes; ++v)
+            if (v != source) send.destinations.push_back(v);
+        out.push_back(std::move(send));
+    }
+    return out;
+}
+
+std::vector<NodeId> random_nodes(std::uint32_t count, std::uint32_t nodes, std::uint64_t seed) {
+    if (count == 0 || count > nodes)
+        throw ConfigError(fmt::format("{} nodes cannot be drawn from {}", count, nodes));
+    std::vector<NodeId> all(nodes);
+    for (NodeId v = 0; v < nodes; ++v) all[v] = v;
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + 0x5bd1e995ULL);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::uniform_int_distribution<std::uint32_t> at(i, nodes - 1);
+        std::swap(all[i], all[at(rng)]);
+    }
+    all.resize(count);
+    std::sort(all.begin(), all.end());
+    return all;
+}
+
 std::vector<ScheduledSend> read_message_file(
     const std::string& path, const std::function<NodeId(const std::string&)>& parse_node) {
     std::error_code error;

@@ -44,6 +44,16 @@ struct UniformTraffic {
 std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& traffic, std::uint32_t nodes,
                                             std::uint64_t seed);
 
+/// A multinode broadcast: at cycle 0 every source (distinct, in the order given) sends one
+/// message of `length` payload flits to every other node. Throws ConfigError for a source outside
+/// the network, a repeated one, or none.
+std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources, std::uint32_t nodes,
+                                              std::uint32_t length);
+
+/// `count` distinct nodes of 0..nodes-1 drawn uniformly with a generator seeded from `seed`,
+/// ascending. Throws ConfigError unless 1 <= count <= nodes.
+std::vector<NodeId> random_nodes(std::uint32_t count, std::uint32_t nodes, std::uint64_t seed);
+
 /// Read a message list: one message per line, "CYCLE SOURCE DEST[;DEST...] LENGTH", '#' comments.
 /// Node addresses are parsed by `parse_node` (e.g. "3,4" on a mesh). Throws ConfigError with the
 /// file name and line number on bad input.

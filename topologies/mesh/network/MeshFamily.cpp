@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "systemc/rtl/RtlModels.hpp"
+#include "topologies/broadcast/network/BroadcastCommands.hpp"
 #include "topologies/mesh/MeshMulticastAlgorithm.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/MeshMulticastJson.hpp"
@@ -78,6 +79,13 @@ MulticastScheme kp_scheme(const MeshShape& shape, MeshMulticastAlgorithm algorit
     return s;
 }
 
+/// --leader-phase of the multicast schemes, and the torus broadcasts' options.
+std::vector<CommandOption> plan_options_of_family() {
+    std::vector<CommandOption> options{kLeaderPhase};
+    for (const CommandOption& o : broadcast::broadcast_plan_options()) options.push_back(o);
+    return options;
+}
+
 class MeshTopology : public Topology {
   public:
     MeshTopology(MeshShape shape, bool dateline) : shape_(std::move(shape)), dateline_(dateline) {
@@ -147,11 +155,25 @@ class MeshTopology : public Topology {
                        MeshMulticastAlgorithm::Hl, MeshMulticastAlgorithm::Sqhl,
                        MeshMulticastAlgorithm::Schl})
             out.push_back(kp_scheme(shape_, a, leader_phase));
+        for (MulticastScheme& s : broadcast::broadcast_schemes(shape_)) out.push_back(std::move(s));
         return out;
     }
 
     PlanOutput plan(const PlanRequest& request) const override {
-        check_options(request.options, {kLeaderPhase}, "plans on meshes");
+        check_options(request.options, plan_options_of_family(), "plans on meshes and tori");
+        if (broadcast::is_broadcast_algorithm(request.algorithm)) {
+            if (request.options.count(kLeaderPhase.name))
+                throw ConfigError("--leader-phase: only for the multicast schemes, not for broadcasts");
+            return broadcast::broadcast_plan(shape_, request);
+        }
+        for (const CommandOption& o : broadcast::broadcast_plan_options())
+            if (request.options.count(o.name))
+                throw ConfigError(fmt::format("{}: only for the torus broadcasts (--algorithm atd:h=H, edst, "
+                                              "naive), not for {}",
+                                              o.name, request.algorithm));
+        if (request.source.empty()) throw ConfigError("--source: a multicast plan needs its source node");
+        if (request.destinations.empty())
+            throw ConfigError("--dests: name at least one destination, e.g. \"1,0;2,0\"");
         MeshMulticastConfig config;
         config.shape = shape_;
         config.algorithm = parse_mesh_multicast_algorithm(request.algorithm);
@@ -219,7 +241,7 @@ class MeshFamily : public TopologyFamily {
         keys.check_all_used({"size", "dateline"});
         return std::make_unique<MeshTopology>(std::move(shape), dateline);
     }
-    std::vector<CommandOption> plan_options() const override { return {kLeaderPhase}; }
+    std::vector<CommandOption> plan_options() const override { return plan_options_of_family(); }
 };
 
 }  // namespace
