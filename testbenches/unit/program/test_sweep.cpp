@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "testbenches/unit/program/ProgramRunner.hpp"
@@ -83,6 +84,18 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
     REQUIRE(run_program(demo_grid + " --jobs 2 --force --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("0 done already, 8 to run"));
     for (const auto& [name, text] : point_files(dir)) REQUIRE(without_wall_time(text) == without_wall_time(first.at(name)));
+
+    // A point file is enough to replay its run with `wormcast run`.
+    const auto point = nlohmann::json::parse(first.begin()->second);
+    const std::string replay = scratch("sweep_replay.json");
+    REQUIRE(run_program(fmt::format("run testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set "
+                                    "traffic.measure=300 --set traffic.load={} --set router.buffer_depth={} --seed {} "
+                                    "--json {}",
+                                    point["values"]["traffic.load"].dump(), point["values"]["router.buffer_depth"].dump(),
+                                    point["seed"].get<std::uint64_t>(), replay),
+                        out) == 0);
+    nlohmann::json replayed{{"result", nlohmann::json::parse(slurp(replay))}}, recorded{{"result", point["result"]}};
+    REQUIRE(without_wall_time(replayed.dump()) == without_wall_time(recorded.dump()));
 
     // Another scenario text in the same directory is refused rather than mixed in.
     REQUIRE(run_program(demo_grid + " --set traffic.length=8 --out " + dir, out) == 2);
