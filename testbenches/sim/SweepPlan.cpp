@@ -176,7 +176,8 @@ std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std
 
 std::uint64_t point_seed(std::uint64_t base_seed, const std::vector<SweepAxis>& axes,
                          const std::vector<std::string>& values, unsigned replica) {
-    return sweep_seed(base_seed, {text_hash(point_identity(axes, values)), replica});
+    // run.seed takes 63 bits (a signed 64-bit YAML integer).
+    return sweep_seed(base_seed, {text_hash(point_identity(axes, values)), replica}) >> 1;
 }
 
 std::vector<SweepPoint> sweep_points(const std::vector<SweepAxis>& axes, bool zip, unsigned seeds,

@@ -40,7 +40,8 @@ struct SweepPoint {
 std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values, unsigned replica);
 
 /// run.seed of a point: sim::sweep_seed of the base seed, a hash of the keys and values and the
-/// replica; the same point has the same seed in any grid.
+/// replica, shifted right one bit (run.seed is below 2^63); the same point has the same seed in
+/// any grid.
 std::uint64_t point_seed(std::uint64_t base_seed, const std::vector<SweepAxis>& axes,
                          const std::vector<std::string>& values, unsigned replica);
 

@@ -278,6 +278,8 @@ std::string write_plot(const std::string& dir, const SweepSpec& spec, const std:
         "set ylabel 'latency (cycles)'\n"
         "set key outside right top\n"
         "set grid\n"
+        "set yrange [0:*]\n"
+        "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
         "{xtics}"
         "plot {plots}",
         fmt::arg("key", spec.axes.front().key), fmt::arg("title", gnuplot_quote(spec.scenario)),
