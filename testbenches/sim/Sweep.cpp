@@ -19,10 +19,12 @@
 
 namespace wormcast::sim {
 
-nlohmann::json point_document(const std::vector<SweepAxis>& axes, const SweepPoint& point, const nlohmann::json& result,
-                              int exit_code, const std::string& error) {
+nlohmann::json point_document(const std::vector<SweepAxis>& axes, const SweepPoint& point,
+                              const nlohmann::json& result, int exit_code,
+                              const std::string& error) {
     nlohmann::json values = nlohmann::json::object();
-    for (std::size_t a = 0; a < axes.size(); ++a) values[axes[a].key] = sweep_value_json(point.values[a]);
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        values[axes[a].key] = sweep_value_json(point.values[a]);
     return {{"format", "wormcast-sweep-point/1"},
             {"name", point.name},
             {"values", values},
@@ -46,9 +48,11 @@ std::string read_text(const std::string& path) {
 
 /// Why a run that ended did not succeed, in one line.
 std::string run_error(const RunResult& r) {
-    if (r.deadlock) return fmt::format("deadlock: the watchdog fired at cycle {}", r.deadlock_cycle);
+    if (r.deadlock)
+        return fmt::format("deadlock: the watchdog fired at cycle {}", r.deadlock_cycle);
     std::string text;
-    for (std::size_t i = 0; i < r.problems.size() && i < 3; ++i) text += (i ? "; " : "") + r.problems[i];
+    for (std::size_t i = 0; i < r.problems.size() && i < 3; ++i)
+        text += (i ? "; " : "") + r.problems[i];
     if (r.problems.size() > 3) text += fmt::format(" (and {} more)", r.problems.size() - 3);
     return text.empty() ? "the run did not succeed" : text;
 }
@@ -80,24 +84,27 @@ std::string clock_text(double seconds) {
 /// Progress of the runs of this invocation: a redrawn bar on a terminal, else a line per run.
 class SweepProgress {
   public:
-    SweepProgress(std::ostream& os, std::size_t total, bool bar) : os_(os), total_(total), bar_(bar) {}
+    SweepProgress(std::ostream& os, std::size_t total, bool bar)
+        : os_(os), total_(total), bar_(bar) {}
 
     void finished(const std::string& name, bool ok, const std::string& error) {
         ++done_;
         failed_ += ok ? 0 : 1;
         const double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        const double eta = elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_);
+        const double eta =
+            elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_);
         if (bar_) {
             constexpr std::size_t width = 30;
             const std::size_t filled = total_ ? done_ * width / total_ : width;
-            os_ << fmt::format("\r\033[K[{}{}] {}/{} runs, {} failed, {} elapsed, ETA {}", std::string(filled, '#'),
-                               std::string(width - filled, '.'), done_, total_, failed_, clock_text(elapsed),
-                               clock_text(eta));
+            os_ << fmt::format("\r\033[K[{}{}] {}/{} runs, {} failed, {} elapsed, ETA {}",
+                               std::string(filled, '#'), std::string(width - filled, '.'), done_,
+                               total_, failed_, clock_text(elapsed), clock_text(eta));
             if (done_ == total_) os_ << "\n";
         } else {
             os_ << fmt::format("sweep: {}/{} {} {}{} ({} elapsed, ETA {})\n", done_, total_, name,
-                               ok ? "ok" : "FAILED", ok ? "" : ": " + error, clock_text(elapsed), clock_text(eta));
+                               ok ? "ok" : "FAILED", ok ? "" : ": " + error, clock_text(elapsed),
+                               clock_text(eta));
         }
         os_.flush();
     }
@@ -111,15 +118,18 @@ class SweepProgress {
 
 /// The axes, refused before any run when a key or a value does not fit the scenario.
 std::vector<SweepAxis> checked_axes(const SweepOptions& options) {
-    if (options.scenario.empty()) throw ConfigError("sweep: a scenario file is required (or --collect DIR)");
-    if (options.out_dir.empty()) throw ConfigError("--out: the sweep needs a directory for its points");
+    if (options.scenario.empty())
+        throw ConfigError("sweep: a scenario file is required (or --collect DIR)");
+    if (options.out_dir.empty())
+        throw ConfigError("--out: the sweep needs a directory for its points");
     if (options.vary.empty()) throw ConfigError("--vary: give at least one key to vary");
     if (options.point_timeout < 0) throw ConfigError("--point-timeout: must not be negative");
     std::vector<SweepAxis> axes;
     for (const auto& text : options.vary) {
         axes.push_back(parse_vary(text));
         if (axes.back().key == "run.seed")
-            throw ConfigError("--vary: run.seed is set per point from the scenario's seed (use --seeds N)");
+            throw ConfigError(
+                "--vary: run.seed is set per point from the scenario's seed (use --seeds N)");
     }
     for (const auto& values : sweep_combinations(axes, options.zip)) {
         std::vector<std::string> overrides = options.sets;
@@ -131,7 +141,8 @@ std::vector<SweepAxis> checked_axes(const SweepOptions& options) {
         try {
             load_scenario(options.scenario, overrides);
         } catch (const ConfigError& e) {
-            throw ConfigError(fmt::format("--vary: the point {} does not fit the scenario: {}", point, e.what()));
+            throw ConfigError(
+                fmt::format("--vary: the point {} does not fit the scenario: {}", point, e.what()));
         }
     }
     return axes;
@@ -153,38 +164,43 @@ int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& prog
 
     make_output_directory(options.out_dir);
     make_output_directory(output_path(options.out_dir, "points"));
-    if (!options.force && point_file_state(sweep_spec_path(options.out_dir)) != PointFileState::missing) {
+    if (!options.force &&
+        point_file_state(sweep_spec_path(options.out_dir)) != PointFileState::missing) {
         SweepSpec before;
         try {
             before = read_sweep_spec(options.out_dir);
         } catch (const ConfigError&) {
-            throw ConfigError(fmt::format("--out: '{}' holds an unreadable sweep-spec.json (--force starts over)",
-                                          options.out_dir));
+            throw ConfigError(
+                fmt::format("--out: '{}' holds an unreadable sweep-spec.json (--force starts over)",
+                            options.out_dir));
         }
         if (!spec.same_base(before))
-            throw ConfigError(fmt::format(
-                "--out: '{}' holds a sweep of another scenario text, --set or seed ({}); use another --out or "
-                "--force",
-                options.out_dir, before.scenario));
+            throw ConfigError(
+                fmt::format("--out: '{}' holds a sweep of another scenario text, --set or seed "
+                            "({}); use another --out or "
+                            "--force",
+                            options.out_dir, before.scenario));
     }
     write_output_file(sweep_spec_path(options.out_dir), spec.to_json().dump(2) + "\n", "--out");
 
     std::vector<const SweepPoint*> to_run;
     for (const auto& p : points)
-        if (point_needs_run(point_file_state(sweep_point_path(options.out_dir, p.name)), options.force,
-                            options.retry_failed))
+        if (point_needs_run(point_file_state(sweep_point_path(options.out_dir, p.name)),
+                            options.force, options.retry_failed))
             to_run.push_back(&p);
     const unsigned jobs = resolve_jobs(options.jobs);
-    out << fmt::format("sweep: {} runs ({} x {} seeds), {} done already, {} to run on {} jobs, into {}\n",
-                       points.size(), points.size() / options.seeds, options.seeds, points.size() - to_run.size(),
-                       to_run.size(), jobs, options.out_dir);
+    out << fmt::format(
+        "sweep: {} runs ({} x {} seeds), {} done already, {} to run on {} jobs, into {}\n",
+        points.size(), points.size() / options.seeds, options.seeds, points.size() - to_run.size(),
+        to_run.size(), jobs, options.out_dir);
     out.flush();
 
     std::vector<std::function<nlohmann::json()>> tasks;
     for (const SweepPoint* p : to_run) {
         std::vector<std::string> overrides = options.sets;
         for (const auto& o : point_overrides(axes, *p)) overrides.push_back(o);
-        tasks.push_back([scenario = options.scenario, overrides] { return run_point(scenario, overrides); });
+        tasks.push_back(
+            [scenario = options.scenario, overrides] { return run_point(scenario, overrides); });
     }
     SweepProgress shown(progress, to_run.size(), options.progress_bar);
     PoolOptions pool;
@@ -195,10 +211,13 @@ int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& prog
         const SweepPoint& p = *to_run[index];
         nlohmann::json doc;
         if (!task.failure.empty()) {
-            const int code = task.timed_out ? point_exit::timeout : task.signal ? 128 + task.signal : 1;
+            const int code = task.timed_out ? point_exit::timeout
+                             : task.signal  ? 128 + task.signal
+                                            : 1;
             doc = point_document(axes, p, nullptr, code, task.failure);
         } else {
-            doc = point_document(axes, p, task.value.at("result"), task.value.at("exit_code").get<int>(),
+            doc = point_document(axes, p, task.value.at("result"),
+                                 task.value.at("exit_code").get<int>(),
                                  task.value.at("error").get<std::string>());
         }
         write_output_file(sweep_point_path(options.out_dir, p.name), doc.dump(2) + "\n", "--out");
@@ -211,8 +230,8 @@ int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& prog
         const auto state = point_file_state(sweep_point_path(options.out_dir, p.name));
         (state == PointFileState::done ? ok : state == PointFileState::failed ? failed : missing)++;
     }
-    out << fmt::format("sweep: {} runs: {} ok, {} failed, {} missing ({} run now)\n", points.size(), ok, failed,
-                       missing, to_run.size());
+    out << fmt::format("sweep: {} runs: {} ok, {} failed, {} missing ({} run now)\n", points.size(),
+                       ok, failed, missing, to_run.size());
     collect_sweep(options.out_dir, out);
     return failed + missing > 0 ? point_exit::run_failed : 0;
 }

@@ -37,7 +37,8 @@ int written_decimals(const std::string& text) {
 /// The i-th value of a range as text: as many decimals as the bounds and step were written
 /// with, trailing zeros dropped, so 0.01:0.2:0.01 gives 0.01 ... 0.07 ... 0.2 exactly.
 std::string range_value(double value, int decimals) {
-    std::string text = decimals < 0 ? fmt::format("{:.12g}", value) : fmt::format("{:.{}f}", value, decimals);
+    std::string text =
+        decimals < 0 ? fmt::format("{:.12g}", value) : fmt::format("{:.{}f}", value, decimals);
     if (decimals > 0) {
         while (text.back() == '0') text.pop_back();
         if (text.back() == '.') text.pop_back();
@@ -56,8 +57,8 @@ std::vector<std::string> split(const std::string& text, char separator) {
 }
 
 bool safe_name_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '-' || c == '+' || c == '=';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '-' || c == '+' || c == '=';
 }
 
 }  // namespace
@@ -69,8 +70,10 @@ SweepAxis parse_vary(const std::string& text) {
     SweepAxis axis;
     axis.key = text.substr(0, eq);
     const std::string values = text.substr(eq + 1);
-    if (axis.key.find('.') == std::string::npos || axis.key.front() == '.' || axis.key.back() == '.')
-        throw ConfigError(fmt::format("--vary '{}': key '{}' is not section.key (as --set takes it)", text, axis.key));
+    if (axis.key.find('.') == std::string::npos || axis.key.front() == '.' ||
+        axis.key.back() == '.')
+        throw ConfigError(fmt::format(
+            "--vary '{}': key '{}' is not section.key (as --set takes it)", text, axis.key));
     if (values.empty()) throw ConfigError(fmt::format("--vary '{}': no values", text));
     const auto range = split(values, ':');
     if (values.find(',') == std::string::npos && range.size() == 3) {
@@ -79,15 +82,22 @@ SweepAxis parse_vary(const std::string& text) {
             double v = 0;
             if (!parse_number(range[i], v))
                 throw ConfigError(fmt::format("--vary '{}': range {} '{}' is not a number", text,
-                                              i == 0 ? "start" : i == 1 ? "end" : "step", range[i]));
+                                              i == 0   ? "start"
+                                              : i == 1 ? "end"
+                                                       : "step",
+                                              range[i]));
             (i == 0 ? first : i == 1 ? last : step) = v;
         }
         if (step <= 0) throw ConfigError(fmt::format("--vary '{}': step must be positive", text));
-        if (last < first) throw ConfigError(fmt::format("--vary '{}': end {} is below start {}", text, last, first));
+        if (last < first)
+            throw ConfigError(
+                fmt::format("--vary '{}': end {} is below start {}", text, last, first));
         const double span = (last - first) / step;
         if (span + 1 > static_cast<double>(max_range_values))
-            throw ConfigError(fmt::format("--vary '{}': more than {} values", text, max_range_values));
-        // A small tolerance keeps an end the step reaches up to rounding (0.1:0.3:0.1 has 3 values).
+            throw ConfigError(
+                fmt::format("--vary '{}': more than {} values", text, max_range_values));
+        // A small tolerance keeps an end the step reaches up to rounding (0.1:0.3:0.1 has 3
+        // values).
         const auto count = static_cast<std::size_t>(std::floor(span + 1e-9)) + 1;
         int decimals = 0;
         for (const auto& part : range) {
@@ -99,19 +109,24 @@ SweepAxis parse_vary(const std::string& text) {
         return axis;
     }
     if (range.size() > 1 && values.find(',') == std::string::npos)
-        throw ConfigError(fmt::format("--vary '{}': a range is start:end:step (three numbers)", text));
+        throw ConfigError(
+            fmt::format("--vary '{}': a range is start:end:step (three numbers)", text));
     for (const auto& value : split(values, ',')) {
-        if (value.empty()) throw ConfigError(fmt::format("--vary '{}': empty value in the list", text));
+        if (value.empty())
+            throw ConfigError(fmt::format("--vary '{}': empty value in the list", text));
         axis.values.push_back(value);
     }
     return axis;
 }
 
-std::vector<std::vector<std::string>> sweep_combinations(const std::vector<SweepAxis>& axes, bool zip) {
+std::vector<std::vector<std::string>> sweep_combinations(const std::vector<SweepAxis>& axes,
+                                                         bool zip) {
     std::set<std::string> keys;
     for (const auto& axis : axes) {
-        if (!keys.insert(axis.key).second) throw ConfigError(fmt::format("--vary: key '{}' varied twice", axis.key));
-        if (axis.values.empty()) throw ConfigError(fmt::format("--vary: key '{}' has no values", axis.key));
+        if (!keys.insert(axis.key).second)
+            throw ConfigError(fmt::format("--vary: key '{}' varied twice", axis.key));
+        if (axis.values.empty())
+            throw ConfigError(fmt::format("--vary: key '{}' has no values", axis.key));
     }
     std::vector<std::vector<std::string>> out;
     if (axes.empty()) return {{}};
@@ -119,7 +134,8 @@ std::vector<std::vector<std::string>> sweep_combinations(const std::vector<Sweep
         for (const auto& axis : axes)
             if (axis.values.size() != axes.front().values.size())
                 throw ConfigError(fmt::format("--zip: '{}' has {} values but '{}' has {}", axis.key,
-                                              axis.values.size(), axes.front().key, axes.front().values.size()));
+                                              axis.values.size(), axes.front().key,
+                                              axes.front().values.size()));
         for (std::size_t i = 0; i < axes.front().values.size(); ++i) {
             std::vector<std::string> combination;
             for (const auto& axis : axes) combination.push_back(axis.values[i]);
@@ -130,7 +146,8 @@ std::vector<std::vector<std::string>> sweep_combinations(const std::vector<Sweep
     std::vector<std::size_t> index(axes.size(), 0);
     for (;;) {
         std::vector<std::string> combination;
-        for (std::size_t a = 0; a < axes.size(); ++a) combination.push_back(axes[a].values[index[a]]);
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            combination.push_back(axes[a].values[index[a]]);
         out.push_back(std::move(combination));
         std::size_t a = axes.size();
         while (a > 0 && ++index[a - 1] == axes[a - 1].values.size()) index[--a] = 0;
@@ -149,14 +166,16 @@ std::uint64_t text_hash(const std::string& text) {
 
 namespace {
 /// The exact text a point is identified by: "key=value\n" per axis.
-std::string point_identity(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values) {
+std::string point_identity(const std::vector<SweepAxis>& axes,
+                           const std::vector<std::string>& values) {
     std::string text;
     for (std::size_t a = 0; a < axes.size(); ++a) text += axes[a].key + "=" + values.at(a) + "\n";
     return text;
 }
 }  // namespace
 
-std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values, unsigned replica) {
+std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values,
+                       unsigned replica) {
     std::string name;
     bool changed = false;
     for (std::size_t a = 0; a < axes.size(); ++a) {
@@ -196,16 +215,20 @@ std::vector<SweepPoint> sweep_points(const std::vector<SweepAxis>& axes, bool zi
     return points;
 }
 
-std::vector<std::string> point_overrides(const std::vector<SweepAxis>& axes, const SweepPoint& point) {
+std::vector<std::string> point_overrides(const std::vector<SweepAxis>& axes,
+                                         const SweepPoint& point) {
     std::vector<std::string> out;
-    for (std::size_t a = 0; a < axes.size(); ++a) out.push_back(axes[a].key + "=" + point.values.at(a));
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        out.push_back(axes[a].key + "=" + point.values.at(a));
     out.push_back(fmt::format("run.seed={}", point.seed));
     return out;
 }
 
 nlohmann::json sweep_value_json(const std::string& text) {
     double value = 0;
-    if (!parse_number(text, value) || text.find_first_not_of("0123456789+-.eE") != std::string::npos) return text;
+    if (!parse_number(text, value) ||
+        text.find_first_not_of("0123456789+-.eE") != std::string::npos)
+        return text;
     if (text.find_first_of(".eE") == std::string::npos && std::abs(value) < 9e15)
         return static_cast<std::int64_t>(value);
     return value;

@@ -24,7 +24,8 @@ SweepAxis parse_vary(const std::string& text);
 /// The value combinations, one value per axis in axis order: the cross product (the last axis
 /// varying fastest) or, with zip, the i-th value of every axis (all axes as long). Throws
 /// ConfigError for zip axes of different lengths or a key varied twice.
-std::vector<std::vector<std::string>> sweep_combinations(const std::vector<SweepAxis>& axes, bool zip);
+std::vector<std::vector<std::string>> sweep_combinations(const std::vector<SweepAxis>& axes,
+                                                         bool zip);
 
 /// One run of a sweep: a combination and a replica (0 .. seeds-1).
 struct SweepPoint {
@@ -37,7 +38,8 @@ struct SweepPoint {
 /// The file name of a point: "key=value__key=value__replica=R", characters other than letters,
 /// digits and ". _ - + =" replaced by '_' (then a hash of the exact text is appended so two
 /// values never share a name). Depends on the keys and values only, not on the grid's order.
-std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values, unsigned replica);
+std::string point_name(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values,
+                       unsigned replica);
 
 /// run.seed of a point: sim::sweep_seed of the base seed, a hash of the keys and values and the
 /// replica, shifted right one bit (run.seed is below 2^63); the same point has the same seed in
@@ -50,7 +52,8 @@ std::vector<SweepPoint> sweep_points(const std::vector<SweepAxis>& axes, bool zi
                                      std::uint64_t base_seed);
 
 /// The scenario overrides of a point: "key=value" per axis, then "run.seed=SEED".
-std::vector<std::string> point_overrides(const std::vector<SweepAxis>& axes, const SweepPoint& point);
+std::vector<std::string> point_overrides(const std::vector<SweepAxis>& axes,
+                                         const SweepPoint& point);
 
 /// A value as it goes into JSON: a number when the whole text is one, else the text.
 nlohmann::json sweep_value_json(const std::string& text);

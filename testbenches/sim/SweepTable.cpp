@@ -16,9 +16,10 @@ namespace wormcast::sim {
 
 double student_t95(std::size_t degrees) {
     // Two-sided 95% quantiles for 1..30 degrees of freedom; beyond, 1.96 + 2.4/df is within 0.003.
-    static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                                   2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                                   2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+    static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                   2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                   2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                   2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
     if (degrees == 0) return std::nan("");
     if (degrees <= 30) return table[degrees - 1];
     return 1.96 + 2.4 / static_cast<double>(degrees);
@@ -35,7 +36,8 @@ MeanInterval mean_interval(const std::vector<double>& values) {
     double squares = 0;
     for (double v : values) squares += (v - m.mean) * (v - m.mean);
     const double stddev = std::sqrt(squares / static_cast<double>(values.size() - 1));
-    m.half_width = student_t95(values.size() - 1) * stddev / std::sqrt(static_cast<double>(values.size()));
+    m.half_width =
+        student_t95(values.size() - 1) * stddev / std::sqrt(static_cast<double>(values.size()));
     return m;
 }
 
@@ -44,7 +46,8 @@ void mark_saturation(std::vector<SweepRow>& rows, std::size_t axes) {
     std::map<std::vector<std::string>, std::vector<SweepRow*>> curves;
     for (auto& row : rows) {
         row.saturation = false;
-        const std::vector<std::string> others(row.values.begin() + (axes > 0 ? 1 : 0), row.values.end());
+        const std::vector<std::string> others(row.values.begin() + (axes > 0 ? 1 : 0),
+                                              row.values.end());
         curves[others].push_back(&row);
     }
     for (auto& [others, curve] : curves) {
@@ -53,7 +56,8 @@ void mark_saturation(std::vector<SweepRow>& rows, std::size_t axes) {
             if (row->ok == 0) continue;
             if (!zero_load) zero_load = row->latency.mean;
             const bool slow = row->latency.mean > 3.0 * *zero_load;
-            const bool refused = row->offered.mean > 0 && row->accepted.mean < 0.95 * row->offered.mean;
+            const bool refused =
+                row->offered.mean > 0 && row->accepted.mean < 0.95 * row->offered.mean;
             if (slow || refused) {
                 row->saturation = true;
                 break;
@@ -82,8 +86,8 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& doc) {
         s.scenario_hash = doc.at("scenario_hash").get<std::string>();
         s.sets = doc.at("sets").get<std::vector<std::string>>();
         for (const auto& axis : doc.at("vary"))
-            s.axes.push_back(
-                SweepAxis{axis.at("key").get<std::string>(), axis.at("values").get<std::vector<std::string>>()});
+            s.axes.push_back(SweepAxis{axis.at("key").get<std::string>(),
+                                       axis.at("values").get<std::vector<std::string>>()});
         s.zip = doc.at("zip").get<bool>();
         s.seeds = doc.at("seeds").get<unsigned>();
         s.base_seed = doc.at("base_seed").get<std::uint64_t>();
@@ -94,7 +98,8 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& doc) {
 }
 
 bool SweepSpec::same_base(const SweepSpec& other) const {
-    return scenario_hash == other.scenario_hash && sets == other.sets && base_seed == other.base_seed;
+    return scenario_hash == other.scenario_hash && sets == other.sets &&
+           base_seed == other.base_seed;
 }
 
 std::string sweep_spec_path(const std::string& dir) {
@@ -107,7 +112,8 @@ std::string sweep_point_path(const std::string& dir, const std::string& name) {
 
 SweepSpec read_sweep_spec(const std::string& dir) {
     std::ifstream in(sweep_spec_path(dir));
-    if (!in) throw ConfigError(fmt::format("--collect: '{}' holds no sweep (no sweep-spec.json)", dir));
+    if (!in)
+        throw ConfigError(fmt::format("--collect: '{}' holds no sweep (no sweep-spec.json)", dir));
     try {
         return SweepSpec::from_json(nlohmann::json::parse(in));
     } catch (const nlohmann::json::exception& e) {
@@ -175,23 +181,26 @@ nlohmann::json optional_json(const std::optional<double>& v) {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-const char* const measure_columns[] = {"seeds",         "ok",           "failed",        "missing",
-                                       "offered_mean",  "latency_mean", "latency_ci95",  "accepted_mean",
-                                       "accepted_ci95", "saturation",   "error"};
+const char* const measure_columns[] = {
+    "seeds",         "ok",           "failed",       "missing",
+    "offered_mean",  "latency_mean", "latency_ci95", "accepted_mean",
+    "accepted_ci95", "saturation",   "error"};
 
 std::string table_csv(const SweepSpec& spec, const std::vector<SweepRow>& rows) {
     std::string out;
     for (const auto& axis : spec.axes) out += csv_field(axis.key) + ",";
-    for (std::size_t i = 0; i < std::size(measure_columns); ++i) out += std::string(i ? "," : "") + measure_columns[i];
+    for (std::size_t i = 0; i < std::size(measure_columns); ++i)
+        out += std::string(i ? "," : "") + measure_columns[i];
     out += "\n";
     for (const auto& row : rows) {
         for (const auto& value : row.values) out += csv_field(value) + ",";
         const bool any = row.ok > 0;
-        out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", row.seeds, row.ok, row.failed, row.missing,
-                           any ? number(row.offered.mean) : "", any ? number(row.latency.mean) : "",
-                           optional_number(row.latency.half_width), any ? number(row.accepted.mean) : "",
-                           optional_number(row.accepted.half_width), row.saturation ? 1 : 0,
-                           csv_field(row.first_error));
+        out += fmt::format(
+            "{},{},{},{},{},{},{},{},{},{},{}\n", row.seeds, row.ok, row.failed, row.missing,
+            any ? number(row.offered.mean) : "", any ? number(row.latency.mean) : "",
+            optional_number(row.latency.half_width), any ? number(row.accepted.mean) : "",
+            optional_number(row.accepted.half_width), row.saturation ? 1 : 0,
+            csv_field(row.first_error));
     }
     return out;
 }
@@ -201,7 +210,8 @@ nlohmann::json table_json(const SweepSpec& spec, const std::vector<SweepRow>& ro
     for (const auto& axis : spec.axes) keys.push_back(axis.key);
     for (const auto& row : rows) {
         nlohmann::json r;
-        for (std::size_t a = 0; a < spec.axes.size(); ++a) r[spec.axes[a].key] = sweep_value_json(row.values[a]);
+        for (std::size_t a = 0; a < spec.axes.size(); ++a)
+            r[spec.axes[a].key] = sweep_value_json(row.values[a]);
         const bool any = row.ok > 0;
         r["seeds"] = row.seeds;
         r["ok"] = row.ok;
@@ -227,8 +237,8 @@ bool all_numbers(const std::vector<std::string>& values) {
 
 /// The figure: sweep.dat (a block per curve: x, latency mean, CI half-width; then one block of
 /// saturation points) and sweep.gp; returns the PNG path or "" (see run_gnuplot).
-std::string write_plot(const std::string& dir, const SweepSpec& spec, const std::vector<SweepRow>& rows,
-                       std::ostream& log) {
+std::string write_plot(const std::string& dir, const SweepSpec& spec,
+                       const std::vector<SweepRow>& rows, std::ostream& log) {
     if (spec.axes.empty()) return "";
     const bool numeric = all_numbers(spec.axes.front().values);
     std::vector<std::vector<std::string>> order;  // curves in order of first appearance
@@ -243,34 +253,42 @@ std::string write_plot(const std::string& dir, const SweepSpec& spec, const std:
         log << "no point has a result yet: no figure\n";
         return "";
     }
-    std::map<std::string, std::size_t> ordinal;  // x of a non-numeric first key: its place in --vary
+    std::map<std::string, std::size_t>
+        ordinal;  // x of a non-numeric first key: its place in --vary
     for (const auto& v : spec.axes.front().values) ordinal.emplace(v, ordinal.size());
     std::string data, saturation, xtics;
     for (const auto& others : order) {
         for (const SweepRow* row : curves[others]) {
-            const std::string x = numeric ? row->values[0] : std::to_string(ordinal.at(row->values[0]));
-            data += fmt::format("{} {} {}\n", x, number(row->latency.mean), number(row->latency.half_width.value_or(0)));
+            const std::string x =
+                numeric ? row->values[0] : std::to_string(ordinal.at(row->values[0]));
+            data += fmt::format("{} {} {}\n", x, number(row->latency.mean),
+                                number(row->latency.half_width.value_or(0)));
             if (row->saturation) saturation += fmt::format("{} {}\n", x, number(row->latency.mean));
         }
         data += "\n\n";
     }
     if (!numeric)
-        for (const auto& [value, place] : ordinal) xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ", gnuplot_quote(value), place);
+        for (const auto& [value, place] : ordinal)
+            xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ", gnuplot_quote(value), place);
     data += saturation.empty() ? "nan nan 0\n" : saturation;
     write_output_file(output_path(dir, "sweep.dat"), data, "--collect");
     std::string plots;
     for (std::size_t i = 0; i < order.size(); ++i) {
         std::string title;
         for (std::size_t a = 1; a < spec.axes.size(); ++a)
-            title += fmt::format("{}{}={}", title.empty() ? "" : " ", spec.axes[a].key, order[i][a - 1]);
+            title +=
+                fmt::format("{}{}={}", title.empty() ? "" : " ", spec.axes[a].key, order[i][a - 1]);
         if (title.empty()) title = "latency";
-        plots += fmt::format("'sweep.dat' index {} using 1:2:3 with yerrorlines lw 2 title {}, \\\n    ", i,
-                             gnuplot_quote(title));
+        plots +=
+            fmt::format("'sweep.dat' index {} using 1:2:3 with yerrorlines lw 2 title {}, \\\n    ",
+                        i, gnuplot_quote(title));
     }
-    plots += fmt::format("'sweep.dat' index {} using 1:2 with points pt 7 ps 2.5 lc rgb 'red' title 'saturation'\n",
-                         order.size());
+    plots += fmt::format(
+        "'sweep.dat' index {} using 1:2 with points pt 7 ps 2.5 lc rgb 'red' title 'saturation'\n",
+        order.size());
     const std::string script = fmt::format(
-        "# wormcast sweep figure: mean latency (95% CI over seeds) vs {key}; written by wormcast sweep --collect\n"
+        "# wormcast sweep figure: mean latency (95% CI over seeds) vs {key}; written by wormcast "
+        "sweep --collect\n"
         "set terminal pngcairo size 900,600 noenhanced\n"
         "set output 'sweep.png'\n"
         "set title {title}\n"
@@ -284,7 +302,8 @@ std::string write_plot(const std::string& dir, const SweepSpec& spec, const std:
         "plot {plots}",
         fmt::arg("key", spec.axes.front().key), fmt::arg("title", gnuplot_quote(spec.scenario)),
         fmt::arg("xlabel", gnuplot_quote(spec.axes.front().key)),
-        fmt::arg("xtics", numeric ? std::string() : fmt::format("set xtics ({})\n", xtics)), fmt::arg("plots", plots));
+        fmt::arg("xtics", numeric ? std::string() : fmt::format("set xtics ({})\n", xtics)),
+        fmt::arg("plots", plots));
     write_output_file(output_path(dir, "sweep.gp"), script, "--collect");
     return run_gnuplot(dir, "sweep", log);
 }

@@ -32,9 +32,9 @@ struct SweepRow {
     std::vector<std::string> values;  ///< one per axis
     unsigned seeds = 0;               ///< replicas planned
     unsigned ok = 0, failed = 0, missing = 0;
-    MeanInterval latency;   ///< latency_cycles.mean of the runs that succeeded
-    MeanInterval accepted;  ///< accepted_flits_per_node_cycle
-    MeanInterval offered;   ///< offered_flits_per_node_cycle
+    MeanInterval latency;     ///< latency_cycles.mean of the runs that succeeded
+    MeanInterval accepted;    ///< accepted_flits_per_node_cycle
+    MeanInterval offered;     ///< offered_flits_per_node_cycle
     bool saturation = false;  ///< the first saturated row of its curve (saturation_rows)
     std::string first_error;  ///< of the first failed replica
 };
@@ -46,9 +46,9 @@ void mark_saturation(std::vector<SweepRow>& rows, std::size_t axes);
 
 /// A sweep's description as written to DIR/sweep-spec.json.
 struct SweepSpec {
-    std::string scenario;            ///< path as given
-    std::string scenario_hash;       ///< text_hash of the scenario file, hex
-    std::vector<std::string> sets;   ///< --set overrides
+    std::string scenario;           ///< path as given
+    std::string scenario_hash;      ///< text_hash of the scenario file, hex
+    std::vector<std::string> sets;  ///< --set overrides
     std::vector<SweepAxis> axes;
     bool zip = false;
     unsigned seeds = 1;

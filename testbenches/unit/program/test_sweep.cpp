@@ -45,7 +45,8 @@ nlohmann::json without_wall_time(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns them alike", "[program][sweep]") {
+TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns them alike",
+          "[program][sweep]") {
     const std::string dir = scratch("sweep_resume");
     std::string out;
     REQUIRE(run_program(demo_grid + " --jobs 2 --out " + dir, out) == 0);
@@ -63,7 +64,8 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
         REQUIRE(name == doc["name"].get<std::string>() + ".json");
         REQUIRE(doc["values"].size() == 2);
         REQUIRE(doc["result"]["seed"] == doc["seed"]);  // the run used the point's seed
-        REQUIRE(doc["result"]["parameters"]["buffer_depth"] == doc["values"]["router.buffer_depth"]);
+        REQUIRE(doc["result"]["parameters"]["buffer_depth"] ==
+                doc["values"]["router.buffer_depth"]);
         REQUIRE(doc["result"]["latency_cycles"]["count"].get<int>() > 0);
         seeds.insert(doc["seed"].get<std::uint64_t>());
     }
@@ -78,23 +80,30 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
     fs::remove(dir + "/points/" + first.begin()->first);
     REQUIRE(run_program(demo_grid + " --jobs 2 --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("7 done already, 1 to run"));
-    REQUIRE(without_wall_time(point_files(dir).at(first.begin()->first)) == without_wall_time(first.begin()->second));
+    REQUIRE(without_wall_time(point_files(dir).at(first.begin()->first)) ==
+            without_wall_time(first.begin()->second));
 
     // --force: every run again, the same results.
     REQUIRE(run_program(demo_grid + " --jobs 2 --force --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("0 done already, 8 to run"));
-    for (const auto& [name, text] : point_files(dir)) REQUIRE(without_wall_time(text) == without_wall_time(first.at(name)));
+    for (const auto& [name, text] : point_files(dir))
+        REQUIRE(without_wall_time(text) == without_wall_time(first.at(name)));
 
     // A point file is enough to replay its run with `wormcast run`.
     const auto point = nlohmann::json::parse(first.begin()->second);
     const std::string replay = scratch("sweep_replay.json");
-    REQUIRE(run_program(fmt::format("run testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set "
-                                    "traffic.measure=300 --set traffic.load={} --set router.buffer_depth={} --seed {} "
-                                    "--json {}",
-                                    point["values"]["traffic.load"].dump(), point["values"]["router.buffer_depth"].dump(),
-                                    point["seed"].get<std::uint64_t>(), replay),
-                        out) == 0);
-    nlohmann::json replayed{{"result", nlohmann::json::parse(slurp(replay))}}, recorded{{"result", point["result"]}};
+    REQUIRE(
+        run_program(
+            fmt::format(
+                "run testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set "
+                "traffic.measure=300 --set traffic.load={} --set router.buffer_depth={} --seed {} "
+                "--json {}",
+                point["values"]["traffic.load"].dump(),
+                point["values"]["router.buffer_depth"].dump(), point["seed"].get<std::uint64_t>(),
+                replay),
+            out) == 0);
+    nlohmann::json replayed{{"result", nlohmann::json::parse(slurp(replay))}},
+        recorded{{"result", point["result"]}};
     REQUIRE(without_wall_time(replayed.dump()) == without_wall_time(recorded.dump()));
 
     // Another scenario text in the same directory is refused rather than mixed in.
@@ -131,14 +140,18 @@ TEST_CASE("the collected table is the mean and interval of the point files", "[p
         REQUIRE(row["failed"] == 0);
         REQUIRE(row["latency_mean"].get<double>() == Approx((a + b) / 2));
         // Two runs: t(1) = 12.706 times the standard error |a - b| / 2.
-        REQUIRE(row["latency_ci95"].get<double>() == Approx(12.706 * std::abs(a - b) / 2).margin(1e-9));
-        const double x = runs[0]["accepted_flits_per_node_cycle"], y = runs[1]["accepted_flits_per_node_cycle"];
+        REQUIRE(row["latency_ci95"].get<double>() ==
+                Approx(12.706 * std::abs(a - b) / 2).margin(1e-9));
+        const double x = runs[0]["accepted_flits_per_node_cycle"],
+                     y = runs[1]["accepted_flits_per_node_cycle"];
         REQUIRE(row["accepted_mean"].get<double>() == Approx((x + y) / 2));
     }
     const std::string csv = slurp(dir + "/sweep.csv");
-    REQUIRE(csv.rfind("traffic.load,router.buffer_depth,seeds,ok,failed,missing,offered_mean,latency_mean,"
-                      "latency_ci95,accepted_mean,accepted_ci95,saturation,error\n",
-                      0) == 0);
+    REQUIRE(
+        csv.rfind(
+            "traffic.load,router.buffer_depth,seeds,ok,failed,missing,offered_mean,latency_mean,"
+            "latency_ci95,accepted_mean,accepted_ci95,saturation,error\n",
+            0) == 0);
     REQUIRE(std::count(csv.begin(), csv.end(), '\n') == 5);
     REQUIRE(fs::exists(dir + "/sweep.gp"));
 }
@@ -158,15 +171,17 @@ TEST_CASE("a sweep's results do not depend on --jobs", "[program][sweep]") {
     REQUIRE(slurp(one + "/sweep.csv") == slurp(two + "/sweep.csv"));
 }
 
-TEST_CASE("failed and timed-out points are recorded, the sweep goes on and exits 3", "[program][sweep]") {
+TEST_CASE("failed and timed-out points are recorded, the sweep goes on and exits 3",
+          "[program][sweep]") {
     const std::string dir = scratch("sweep_failing");
     std::string out;
     // The second point cannot drain: far past saturation, its queues need much longer than the
     // one cycle (one drain step) it is given after the traffic ends.
-    const std::string grid = "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 "
-                             "--vary traffic.load=0.05,0.9,0.1 --vary traffic.measure=300,3000,300 "
-                             "--vary run.drain_limit=100000,1,100000 --zip --jobs 2 --out " +
-                             dir;
+    const std::string grid =
+        "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 "
+        "--vary traffic.load=0.05,0.9,0.1 --vary traffic.measure=300,3000,300 "
+        "--vary run.drain_limit=100000,1,100000 --zip --jobs 2 --out " +
+        dir;
     REQUIRE(run_program(grid, out) == 3);
     INFO(out);
     REQUIRE_THAT(out, Catch::Contains("3 runs: 2 ok, 1 failed"));
@@ -187,7 +202,8 @@ TEST_CASE("failed and timed-out points are recorded, the sweep goes on and exits
     const auto table = nlohmann::json::parse(slurp(dir + "/sweep.json"));
     REQUIRE(table["rows"][1]["failed"] == 1);
     REQUIRE(table["rows"][1]["latency_mean"].is_null());
-    REQUIRE_THAT(table["rows"][1]["error"].get<std::string>(), Catch::Contains("not everything was delivered"));
+    REQUIRE_THAT(table["rows"][1]["error"].get<std::string>(),
+                 Catch::Contains("not everything was delivered"));
     // A rerun keeps the recorded failure (and the exit code); --retry-failed runs it again.
     REQUIRE(run_program(grid, out) == 3);
     REQUIRE_THAT(out, Catch::Contains("3 done already, 0 to run"));
@@ -196,7 +212,8 @@ TEST_CASE("failed and timed-out points are recorded, the sweep goes on and exits
 
     // A run far longer than --point-timeout is killed and recorded; the short one is not.
     const std::string slow = scratch("sweep_timeout");
-    REQUIRE(run_program("sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set traffic.load=0.01 "
+    REQUIRE(run_program("sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set "
+                        "traffic.load=0.01 "
                         "--vary traffic.measure=300,20000000 --point-timeout 3 --jobs 2 --out " +
                             slow,
                         out) == 3);

@@ -31,7 +31,8 @@ std::string error_of(const std::string& vary) {
 
 std::string scratch_file(const std::string& name) {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_sweep_plan_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_sweep_plan_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -48,15 +49,20 @@ TEST_CASE("--vary ranges give the decimal values a person wrote, end included", 
     REQUIRE(load.values[6] == "0.07");  // 0.01 + 6 * 0.01 is 0.06999... in binary
     REQUIRE(load.values[9] == "0.1");
     REQUIRE(load.values.back() == "0.2");
-    REQUIRE(sim::parse_vary("traffic.load=0.1:0.3:0.1").values == std::vector<std::string>{"0.1", "0.2", "0.3"});
-    REQUIRE(sim::parse_vary("router.buffer_depth=2:8:2").values == std::vector<std::string>{"2", "4", "6", "8"});
-    REQUIRE(sim::parse_vary("router.buffer_depth=1:6:2").values == std::vector<std::string>{"1", "3", "5"});
+    REQUIRE(sim::parse_vary("traffic.load=0.1:0.3:0.1").values ==
+            std::vector<std::string>{"0.1", "0.2", "0.3"});
+    REQUIRE(sim::parse_vary("router.buffer_depth=2:8:2").values ==
+            std::vector<std::string>{"2", "4", "6", "8"});
+    REQUIRE(sim::parse_vary("router.buffer_depth=1:6:2").values ==
+            std::vector<std::string>{"1", "3", "5"});
     REQUIRE(sim::parse_vary("traffic.length=16:16:4").values == std::vector<std::string>{"16"});
 }
 
 TEST_CASE("--vary lists keep their values as written, in order", "[sim][sweep]") {
-    REQUIRE(sim::parse_vary("nic.multicast=separate,tree").values == std::vector<std::string>{"separate", "tree"});
-    REQUIRE(sim::parse_vary("router.t_node=20ns,5us").values == std::vector<std::string>{"20ns", "5us"});
+    REQUIRE(sim::parse_vary("nic.multicast=separate,tree").values ==
+            std::vector<std::string>{"separate", "tree"});
+    REQUIRE(sim::parse_vary("router.t_node=20ns,5us").values ==
+            std::vector<std::string>{"20ns", "5us"});
     REQUIRE(sim::parse_vary("router.vcs=2").values == std::vector<std::string>{"2"});
 }
 
@@ -79,14 +85,16 @@ TEST_CASE("bad --vary is refused naming the option and the reason", "[sim][sweep
     }
 }
 
-TEST_CASE("the grid is the cross product, last axis fastest, or the zip of equal axes", "[sim][sweep]") {
+TEST_CASE("the grid is the cross product, last axis fastest, or the zip of equal axes",
+          "[sim][sweep]") {
     const std::vector<SweepAxis> axes{{"a.x", {"1", "2", "3"}}, {"b.y", {"p", "q"}}};
     const auto cross = sim::sweep_combinations(axes, false);
     REQUIRE(cross.size() == 6);
     REQUIRE(cross[0] == std::vector<std::string>{"1", "p"});
     REQUIRE(cross[1] == std::vector<std::string>{"1", "q"});
     REQUIRE(cross[5] == std::vector<std::string>{"3", "q"});
-    REQUIRE_THROWS_WITH(sim::sweep_combinations(axes, true), Catch::Contains("--zip") && Catch::Contains("'a.x' has 3"));
+    REQUIRE_THROWS_WITH(sim::sweep_combinations(axes, true),
+                        Catch::Contains("--zip") && Catch::Contains("'a.x' has 3"));
     const std::vector<SweepAxis> paired{{"a.x", {"1", "2"}}, {"b.y", {"p", "q"}}};
     REQUIRE(sim::sweep_combinations(paired, true) ==
             std::vector<std::vector<std::string>>{{"1", "p"}, {"2", "q"}});
@@ -111,9 +119,12 @@ TEST_CASE("the grid is the cross product, last axis fastest, or the zip of equal
     }
 }
 
-TEST_CASE("point names and seeds depend on the point only, and differ between points", "[sim][sweep]") {
-    const std::vector<SweepAxis> axes{{"traffic.load", {"0.05", "0.1"}}, {"router.buffer_depth", {"2", "4"}}};
-    REQUIRE(sim::point_name(axes, {"0.05", "2"}, 1) == "traffic.load=0.05__router.buffer_depth=2__replica=1");
+TEST_CASE("point names and seeds depend on the point only, and differ between points",
+          "[sim][sweep]") {
+    const std::vector<SweepAxis> axes{{"traffic.load", {"0.05", "0.1"}},
+                                      {"router.buffer_depth", {"2", "4"}}};
+    REQUIRE(sim::point_name(axes, {"0.05", "2"}, 1) ==
+            "traffic.load=0.05__router.buffer_depth=2__replica=1");
     // The same point in a larger grid keeps its name and seed (so a grown sweep resumes).
     const std::vector<SweepAxis> grown{{"traffic.load", {"0.01", "0.05", "0.1"}},
                                        {"router.buffer_depth", {"2", "4", "8"}}};
@@ -137,10 +148,12 @@ TEST_CASE("point names and seeds depend on the point only, and differ between po
     }
     REQUIRE(names.size() == large.size());
     REQUIRE(seeds.size() == large.size());
-    REQUIRE(sim::sweep_points(axes, false, 3, 43)[0].seed != small[0].seed);  // the base seed matters
+    REQUIRE(sim::sweep_points(axes, false, 3, 43)[0].seed !=
+            small[0].seed);  // the base seed matters
     // Unsafe characters are replaced, and a hash keeps "a/b" and "a_b" apart.
     const std::vector<SweepAxis> texts{{"network.rtl", {"a/b", "a_b"}}};
-    const std::string slash = sim::point_name(texts, {"a/b"}, 0), underscore = sim::point_name(texts, {"a_b"}, 0);
+    const std::string slash = sim::point_name(texts, {"a/b"}, 0),
+                      underscore = sim::point_name(texts, {"a_b"}, 0);
     REQUIRE(slash.find('/') == std::string::npos);
     REQUIRE(slash != underscore);
     REQUIRE(sim::point_overrides(axes, small[4]) ==
@@ -163,7 +176,8 @@ TEST_CASE("a rerun skips points with a result file, reruns missing and torn ones
     REQUIRE(sim::point_file_state(other) == State::unreadable);
     for (State s : {State::missing, State::done, State::failed, State::unreadable}) {
         REQUIRE(sim::point_needs_run(s, true, false));  // --force reruns everything
-        REQUIRE(sim::point_needs_run(s, false, false) == (s == State::missing || s == State::unreadable));
+        REQUIRE(sim::point_needs_run(s, false, false) ==
+                (s == State::missing || s == State::unreadable));
         REQUIRE(sim::point_needs_run(s, false, true) == (s != State::done));
     }
 }
@@ -187,7 +201,8 @@ TEST_CASE("the 95% interval is Student's t times the standard error", "[sim][swe
         for (double x : xs) mean += x / static_cast<double>(xs.size());
         double ss = 0;
         for (double x : xs) ss += (x - mean) * (x - mean);
-        const double se = std::sqrt(ss / static_cast<double>(xs.size() - 1) / static_cast<double>(xs.size()));
+        const double se =
+            std::sqrt(ss / static_cast<double>(xs.size() - 1) / static_cast<double>(xs.size()));
         const auto m = sim::mean_interval(xs);
         REQUIRE(m.mean == Approx(mean));
         REQUIRE(*m.half_width == Approx(sim::student_t95(xs.size() - 1) * se));
@@ -197,9 +212,11 @@ TEST_CASE("the 95% interval is Student's t times the standard error", "[sim][swe
     REQUIRE(sim::student_t95(120) == Approx(1.980).margin(0.003));
 }
 
-TEST_CASE("saturation is the first point of a curve past 3x zero-load latency or below 95% accepted",
-          "[sim][sweep]") {
-    auto row = [](std::string load, std::string depth, double latency, double offered, double accepted) {
+TEST_CASE(
+    "saturation is the first point of a curve past 3x zero-load latency or below 95% accepted",
+    "[sim][sweep]") {
+    auto row = [](std::string load, std::string depth, double latency, double offered,
+                  double accepted) {
         sim::SweepRow r;
         r.values = {std::move(load), std::move(depth)};
         r.ok = 1;
@@ -208,18 +225,22 @@ TEST_CASE("saturation is the first point of a curve past 3x zero-load latency or
         r.accepted.mean = accepted;
         return r;
     };
-    std::vector<sim::SweepRow> rows{
-        row("0.1", "2", 40, 0.1, 0.1),    row("0.1", "4", 30, 0.1, 0.1),    //
-        row("0.2", "2", 100, 0.2, 0.2),   row("0.2", "4", 35, 0.2, 0.2),    //
-        row("0.3", "2", 130, 0.3, 0.3),   row("0.3", "4", 60, 0.3, 0.27),   // depth 4: 0.27 < 0.95 * 0.3
-        row("0.4", "2", 500, 0.4, 0.2),   row("0.4", "4", 400, 0.4, 0.2)};  // depth 2: 130 > 3 * 40 above
+    std::vector<sim::SweepRow> rows{row("0.1", "2", 40, 0.1, 0.1),
+                                    row("0.1", "4", 30, 0.1, 0.1),  //
+                                    row("0.2", "2", 100, 0.2, 0.2),
+                                    row("0.2", "4", 35, 0.2, 0.2),  //
+                                    row("0.3", "2", 130, 0.3, 0.3),
+                                    row("0.3", "4", 60, 0.3, 0.27),  // depth 4: 0.27 < 0.95 * 0.3
+                                    row("0.4", "2", 500, 0.4, 0.2),
+                                    row("0.4", "4", 400, 0.4, 0.2)};  // depth 2: 130 > 3 * 40 above
     sim::mark_saturation(rows, 2);
     std::vector<bool> marked;
     for (const auto& r : rows) marked.push_back(r.saturation);
     REQUIRE(marked == std::vector<bool>{false, false, false, false, true, true, false, false});
     // A failed first point does not define the zero-load latency.
     std::vector<sim::SweepRow> with_failure{row("0.1", "2", 0, 0, 0), row("0.2", "2", 50, 0.2, 0.2),
-                                            row("0.3", "2", 140, 0.3, 0.3), row("0.4", "2", 160, 0.4, 0.4)};
+                                            row("0.3", "2", 140, 0.3, 0.3),
+                                            row("0.4", "2", 160, 0.4, 0.4)};
     with_failure[0].ok = 0;
     sim::mark_saturation(with_failure, 2);
     REQUIRE_FALSE(with_failure[2].saturation);

@@ -14,7 +14,9 @@ using namespace wormcast;
 TEST_CASE("pool options: always fork, timeout, crash signal, a call per result", "[sim][pool]") {
     const pid_t parent = ::getpid();
     std::vector<std::function<nlohmann::json()>> tasks{
-        [] { return nlohmann::json{{"pid", ::getpid()}}; },
+        [] {
+            return nlohmann::json{{"pid", ::getpid()}};
+        },
         [] {
             for (;;) ::pause();  // never finishes: only the timeout ends it
             return nlohmann::json();
@@ -24,7 +26,9 @@ TEST_CASE("pool options: always fork, timeout, crash signal, a call per result",
             return nullptr;
         },
         []() -> nlohmann::json { ::_exit(7); },
-        [] { return nlohmann::json{{"value", 42}}; },
+        [] {
+            return nlohmann::json{{"value", 42}};
+        },
     };
     for (unsigned jobs : {1u, 3u}) {
         INFO("jobs " << jobs);
@@ -38,14 +42,16 @@ TEST_CASE("pool options: always fork, timeout, crash signal, a call per result",
             REQUIRE((index == 0 || index == 4) == r.failure.empty());
         };
         std::size_t last_done = 0;
-        const auto results = sim::run_json_in_workers(tasks, options, [&](std::size_t done, std::size_t total) {
-            REQUIRE(done == last_done + 1);
-            REQUIRE(total == tasks.size());
-            last_done = done;
-        });
+        const auto results =
+            sim::run_json_in_workers(tasks, options, [&](std::size_t done, std::size_t total) {
+                REQUIRE(done == last_done + 1);
+                REQUIRE(total == tasks.size());
+                last_done = done;
+            });
         REQUIRE(reported == std::multiset<std::size_t>{0, 1, 2, 3, 4});
         REQUIRE(last_done == tasks.size());
-        REQUIRE(results[0].value["pid"].get<pid_t>() != parent);  // in its own process, even for one job
+        REQUIRE(results[0].value["pid"].get<pid_t>() !=
+                parent);  // in its own process, even for one job
         REQUIRE(results[1].timed_out);
         REQUIRE_THAT(results[1].failure, Catch::Contains("timed out after 0.3 s"));
         REQUIRE_FALSE(results[2].timed_out);
