@@ -41,7 +41,7 @@ std::string scratch_file(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("--vary ranges give the decimal values a person wrote, end included", "[sim][sweep]") {
+TEST_CASE("vary ranges give the decimal values a person wrote, end included", "[sim][sweep]") {
     const auto load = sim::parse_vary("traffic.load=0.01:0.20:0.01");
     REQUIRE(load.key == "traffic.load");
     REQUIRE(load.values.size() == 20);
@@ -58,7 +58,7 @@ TEST_CASE("--vary ranges give the decimal values a person wrote, end included", 
     REQUIRE(sim::parse_vary("traffic.length=16:16:4").values == std::vector<std::string>{"16"});
 }
 
-TEST_CASE("--vary lists keep their values as written, in order", "[sim][sweep]") {
+TEST_CASE("vary lists keep their values as written, in order", "[sim][sweep]") {
     REQUIRE(sim::parse_vary("nic.multicast=separate,tree").values ==
             std::vector<std::string>{"separate", "tree"});
     REQUIRE(sim::parse_vary("router.t_node=20ns,5us").values ==
