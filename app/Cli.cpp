@@ -4,6 +4,8 @@
 // options and schemes reach it through topologies/Families.cpp and testbenches/experiments/.
 #include "app/Cli.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -22,6 +24,8 @@
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Scenario.hpp"
+#include "testbenches/sim/Sweep.hpp"
+#include "testbenches/sim/SweepTable.hpp"
 #include "topologies/TopologyFamily.hpp"
 
 namespace wormcast::app {
@@ -194,6 +198,17 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
     throw ConfigError(fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
 }
 
+int sweep_command(sim::SweepOptions options, const std::string& collect_dir) {
+    if (!collect_dir.empty()) {
+        if (!options.scenario.empty() || !options.vary.empty())
+            throw ConfigError("--collect: give either a scenario to sweep or --collect DIR, not both");
+        sim::collect_sweep(collect_dir, std::cout);
+        return 0;
+    }
+    options.progress_bar = isatty(STDERR_FILENO) != 0;
+    return sim::run_sweep(options, std::cout, std::cerr);
+}
+
 std::string topology_help() { return "network, one of:\n" + topology_syntax(); }
 
 }  // namespace
@@ -297,6 +312,27 @@ int run_cli(int argc, char** argv) {
     reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
     for (const auto& suite : sim::experiment_suites()) suite_options.add(reproduce, suite.options);
 
+    auto* sweep = cli.add_subcommand(
+        "sweep", "run a scenario over a grid of keys and seeds, each point in its own process (docs/sweep.md)");
+    sim::SweepOptions sweep_options;
+    std::string collect_dir;
+    sweep->add_option("scenario", sweep_options.scenario, "scenario YAML file")->check(CLI::ExistingFile);
+    sweep->add_option("--vary", sweep_options.vary,
+                      "a scenario key and its values: key=start:end:step or key=v1,v2,... (repeatable)");
+    sweep->add_flag("--zip", sweep_options.zip, "pair the --vary values (all as many) instead of crossing them");
+    sweep->add_option("--set", sweep_options.sets, "override a scenario key for every point (repeatable)");
+    sweep->add_option("--seeds", sweep_options.seeds, "runs per combination, each with its own seed (default 1)")
+        ->check(CLI::Range(1u, 100000u));
+    sweep->add_option("--jobs", sweep_options.jobs, "parallel worker processes (default: one per core)");
+    sweep->add_option("--point-timeout", sweep_options.point_timeout,
+                      "seconds a run may take before it is killed and recorded as failed (default: no limit)")
+        ->check(CLI::NonNegativeNumber);
+    sweep->add_option("--out", sweep_options.out_dir, "directory of the sweep: points/, sweep.csv, sweep.json, "
+                                                      "sweep.png");
+    sweep->add_flag("--force", sweep_options.force, "rerun points that already have a file");
+    sweep->add_flag("--retry-failed", sweep_options.retry_failed, "rerun the points recorded as failed");
+    sweep->add_option("--collect", collect_dir, "only write the table and figure of the sweep in DIR");
+
     if (argc > 1 && argv[1][0] != '-') {
         std::vector<std::string> names;
         for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
@@ -329,6 +365,7 @@ int run_cli(int argc, char** argv) {
                 const auto parsed = parse_topology(topology, "--topology");
                 return sub->command.run(*parsed, sub->options.given(), sub->json, std::cout);
             }
+        if (*sweep) return sweep_command(sweep_options, collect_dir);
         if (*reproduce) {
             ropts.options = suite_options.given();
             return reproduce_command(what, list, ropts);

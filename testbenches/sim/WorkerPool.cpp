@@ -6,7 +6,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <signal.h>
+
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <stdexcept>
@@ -58,6 +62,8 @@ struct Worker {
     pid_t pid = -1;
     int fd = -1;
     std::string received;
+    std::chrono::steady_clock::time_point started;
+    bool timed_out = false;
 };
 
 Worker spawn(const std::function<nlohmann::json()>& task, std::size_t index) {
@@ -82,19 +88,29 @@ Worker spawn(const std::function<nlohmann::json()>& task, std::size_t index) {
     w.task = index;
     w.pid = pid;
     w.fd = fds[0];
+    w.started = std::chrono::steady_clock::now();
     return w;
 }
 
-TaskResult finish(Worker& w) {
+TaskResult finish(Worker& w, double timeout_seconds) {
     close(w.fd);
     int status = 0;
     while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (w.received.empty())
-        return TaskResult{nullptr, WIFSIGNALED(status)
-                                       ? fmt::format("worker killed by signal {}", WTERMSIG(status))
-                                       : fmt::format("worker exited with status {} and no result",
-                                                     WIFEXITED(status) ? WEXITSTATUS(status) : -1)};
+    if (w.timed_out && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+        TaskResult r{nullptr, fmt::format("timed out after {} s (killed)", timeout_seconds)};
+        r.signal = SIGKILL;
+        r.timed_out = true;
+        return r;
+    }
+    if (w.received.empty()) {
+        TaskResult r{nullptr, WIFSIGNALED(status)
+                                  ? fmt::format("worker killed by signal {}", WTERMSIG(status))
+                                  : fmt::format("worker exited with status {} and no result",
+                                                WIFEXITED(status) ? WEXITSTATUS(status) : -1)};
+        if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+        return r;
+    }
     return decode(w.received);
 }
 
@@ -102,17 +118,29 @@ TaskResult finish(Worker& w) {
 
 std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
                                             unsigned jobs, const Progress& progress) {
+    PoolOptions options;
+    options.jobs = jobs;
+    return run_json_in_workers(tasks, options, progress);
+}
+
+std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                            const PoolOptions& options, const Progress& progress) {
     std::vector<TaskResult> results(tasks.size());
     std::size_t done = 0;
-    if (jobs <= 1) {
+    auto finished = [&](std::size_t index) {
+        ++done;
+        if (options.on_result) options.on_result(index, results[index]);
+        if (progress) progress(done, tasks.size());
+    };
+    if (options.jobs <= 1 && !options.always_fork) {
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             // Through the same text form as a worker's, so that jobs never changes a result.
             results[i] = decode(encode(run_guarded(tasks[i])));
-            ++done;
-            if (progress) progress(done, tasks.size());
+            finished(i);
         }
         return results;
     }
+    const unsigned jobs = std::max(1u, options.jobs);
     std::vector<Worker> running;
     std::size_t next = 0;
     while (done < tasks.size()) {
@@ -120,11 +148,31 @@ std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nloh
             running.push_back(spawn(tasks[next], next));
             ++next;
         }
+        // Wait for output, or until the first running task passes its time limit.
+        int wait_ms = -1;
+        if (options.timeout_seconds > 0) {
+            const auto now = std::chrono::steady_clock::now();
+            double earliest = options.timeout_seconds;
+            for (const auto& w : running)
+                if (!w.timed_out)
+                    earliest = std::min(earliest, options.timeout_seconds -
+                                                      std::chrono::duration<double>(now - w.started).count());
+            wait_ms = static_cast<int>(std::clamp(earliest * 1000.0 + 1.0, 0.0, 3.6e6));
+        }
         std::vector<pollfd> fds;
         for (const auto& w : running) fds.push_back(pollfd{w.fd, POLLIN, 0});
-        if (poll(fds.data(), fds.size(), -1) < 0) {
+        if (poll(fds.data(), fds.size(), wait_ms) < 0) {
             if (errno == EINTR) continue;
             throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
+        }
+        if (options.timeout_seconds > 0) {
+            const auto now = std::chrono::steady_clock::now();
+            for (auto& w : running)
+                if (!w.timed_out &&
+                    std::chrono::duration<double>(now - w.started).count() >= options.timeout_seconds) {
+                    w.timed_out = true;
+                    kill(w.pid, SIGKILL);  // its pipe then reaches end of file below
+                }
         }
         for (std::size_t i = fds.size(); i-- > 0;) {
             if (fds[i].revents == 0) continue;
@@ -136,10 +184,10 @@ std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nloh
                 continue;
             }
             if (n < 0 && errno == EINTR) continue;
-            results[w.task] = finish(w);  // end of file (or a read error): the child is done
+            const std::size_t index = w.task;
+            results[index] = finish(w, options.timeout_seconds);  // end of file: the child is done
             running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-            ++done;
-            if (progress) progress(done, tasks.size());
+            finished(index);
         }
     }
     return results;

@@ -19,6 +19,18 @@ using Progress = std::function<void(std::size_t, std::size_t)>;
 struct TaskResult {
     nlohmann::json value;  ///< the task's result; null when it failed
     std::string failure;   ///< empty when the task ran to the end
+    int signal = 0;          ///< the signal that killed the worker (0: none)
+    bool timed_out = false;  ///< killed for passing PoolOptions::timeout_seconds
+};
+
+/// How run_json_in_workers runs its tasks.
+struct PoolOptions {
+    unsigned jobs = 1;           ///< worker processes at a time
+    bool always_fork = false;    ///< a process per task even for jobs <= 1 (else: in this process)
+    double timeout_seconds = 0;  ///< a forked task running longer is killed (0: no limit)
+    /// Called in the parent as each task finishes, before the next progress call: (task index,
+    /// its result), so a caller can record results while the rest still run.
+    std::function<void(std::size_t, const TaskResult&)> on_result;
 };
 
 /// Runs every task and returns their results in task order. jobs <= 1: in this process, one after
@@ -26,6 +38,10 @@ struct TaskResult {
 /// JSON back through a pipe; a child that dies or throws yields a failure with the reason.
 std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
                                             unsigned jobs, const Progress& progress);
+
+/// As above, with a timeout, a process for every task and a call per finished task.
+std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                            const PoolOptions& options, const Progress& progress);
 
 /// Typed form: an Outcome converts to and from JSON (nlohmann's to_json/from_json) and has
 /// `static Outcome failed(std::string problem)` for a task that produced no outcome.
