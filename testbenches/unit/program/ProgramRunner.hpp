@@ -2,8 +2,8 @@
 // test process, the exit code, and everything the program printed.
 #pragma once
 
-#include <unistd.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,7 +16,8 @@ namespace wormcast::testing {
 /// A path in this test process's scratch directory (created on first use).
 inline std::string scratch(const std::string& name) {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_program_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_program_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -38,8 +39,8 @@ inline void write_text(const std::string& path, const std::string& text) {
 /// (128 + the signal if it died of one), with stdout and stderr in `out`.
 inline int run_program(const std::string& args, std::string& out) {
     const std::string file = scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY + " " + args +
-                            " > " + file + " 2>&1";
+    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
+                            " " + args + " > " + file + " 2>&1";
     const int status = std::system(cmd.c_str());
     out = slurp(file);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);

@@ -12,44 +12,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbenches/unit/program/ProgramRunner.hpp"
 #include "topologies/broadcast/ScheduleChecks.hpp"
+
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
 
 namespace {
 
-std::string scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_bcast_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int run_program(const std::string& args, std::string& out) {
-    const std::string file = scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY + " " + args +
-                            " > " + file + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    out = slurp(file);
-    return WEXITSTATUS(status);
-}
-
 /// The schedule as the program printed it, read back so the pure checkers can judge the output
 /// itself (not the planner's internal copy).
-wormcast::broadcast::BroadcastSchedule read_back(const nlohmann::json& plan, const std::string& size) {
+wormcast::broadcast::BroadcastSchedule read_back(const nlohmann::json& plan,
+                                                 const std::string& size) {
     using namespace wormcast;
     broadcast::BroadcastSchedule s;
     s.shape = mesh::MeshShape::parse(size, true);
     s.message_flits = plan.at("message_flits").get<std::uint32_t>();
     s.part_flits = plan.at("part_flits").get<std::vector<std::uint32_t>>();
-    for (const auto& source : plan.at("sources")) s.sources.push_back(s.shape.parse_node(source.get<std::string>()));
+    for (const auto& source : plan.at("sources"))
+        s.sources.push_back(s.shape.parse_node(source.get<std::string>()));
     for (const auto& step : plan.at("steps")) {
         broadcast::ScheduleStep st;
         st.phase = step.at("phase").get<std::string>();
@@ -69,8 +51,10 @@ wormcast::broadcast::BroadcastSchedule read_back(const nlohmann::json& plan, con
 
 }  // namespace
 
-TEST_CASE("wormcast plan prints a torus broadcast in the issue's JSON shape, conflict-free and exactly once",
-          "[program][broadcast]") {
+TEST_CASE(
+    "wormcast plan prints a torus broadcast in the issue's JSON shape, conflict-free and exactly "
+    "once",
+    "[program][broadcast]") {
     std::string out;
     struct Case {
         std::string size, algorithm, sources;
@@ -84,14 +68,15 @@ TEST_CASE("wormcast plan prints a torus broadcast in the issue's JSON shape, con
         {"5x5", "naive", "--sources \"0,0\""},
     };
     for (const Case& c : cases) {
-        const std::string args =
-            "plan --topology torus:" + c.size + " --algorithm " + c.algorithm + " " + c.sources + " --json";
+        const std::string args = "plan --topology torus:" + c.size + " --algorithm " + c.algorithm +
+                                 " " + c.sources + " --json";
         INFO(args);
         REQUIRE(run_program(args, out) == 0);
         const auto plan = nlohmann::json::parse(out);
         REQUIRE(plan.at("algorithm") == c.algorithm);
         REQUIRE(plan.at("sources").is_array());
-        for (const auto& s : plan.at("sources")) REQUIRE(s.get<std::string>().find(',') != std::string::npos);
+        for (const auto& s : plan.at("sources"))
+            REQUIRE(s.get<std::string>().find(',') != std::string::npos);
         REQUIRE(plan.at("startups") == plan.at("steps").size());
         const std::size_t sources = plan.at("sources").size();
         for (const auto& step : plan.at("steps")) {
@@ -106,7 +91,8 @@ TEST_CASE("wormcast plan prints a torus broadcast in the issue's JSON shape, con
         }
         const auto schedule = read_back(plan, c.size);
         REQUIRE(wormcast::broadcast::replay_schedule(schedule).empty());
-        if (c.algorithm != "naive") REQUIRE(wormcast::broadcast::check_congestion(schedule).empty());
+        if (c.algorithm != "naive")
+            REQUIRE(wormcast::broadcast::check_congestion(schedule).empty());
         if (c.algorithm == "edst") {
             REQUIRE(plan.at("trees").size() == 4);
             for (const auto& tree : plan.at("trees")) {
@@ -119,36 +105,49 @@ TEST_CASE("wormcast plan prints a torus broadcast in the issue's JSON shape, con
     }
     // The same seed draws the same sources; another seed others.
     std::string again, other;
-    REQUIRE(run_program("plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 3 --json",
-                        again) == 0);
-    REQUIRE(run_program("plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 4 --json",
-                        other) == 0);
+    REQUIRE(
+        run_program(
+            "plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 3 --json",
+            again) == 0);
+    REQUIRE(
+        run_program(
+            "plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 4 --json",
+            other) == 0);
     REQUIRE(nlohmann::json::parse(again)["sources"] != nlohmann::json::parse(other)["sources"]);
-    REQUIRE(run_program("plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 3 --json", out) ==
-            0);
+    REQUIRE(
+        run_program(
+            "plan --topology torus:10x10 --algorithm atd:h=2 --random-sources 60 --seed 3 --json",
+            out) == 0);
     REQUIRE(out == again);
 }
 
-TEST_CASE("wormcast plan lists a torus broadcast as text and draws every step", "[program][broadcast]") {
+TEST_CASE("wormcast plan lists a torus broadcast as text and draws every step",
+          "[program][broadcast]") {
     std::string out;
     const std::string dir = scratch("steps");
-    REQUIRE(run_program("plan --topology torus:10x10 --algorithm atd:h=5 --random-sources 12 --svg-dir " + dir, out) ==
-            0);
-    REQUIRE_THAT(out, Catch::Contains("multinode broadcast atd") && Catch::Contains("step 1: aggregation") &&
-                          Catch::Contains("startups: "));
+    REQUIRE(
+        run_program(
+            "plan --topology torus:10x10 --algorithm atd:h=5 --random-sources 12 --svg-dir " + dir,
+            out) == 0);
+    REQUIRE_THAT(out, Catch::Contains("multinode broadcast atd") &&
+                          Catch::Contains("step 1: aggregation") && Catch::Contains("startups: "));
     std::string json;
-    REQUIRE(run_program("plan --topology torus:10x10 --algorithm atd:h=5 --random-sources 12 --json", json) == 0);
+    REQUIRE(
+        run_program("plan --topology torus:10x10 --algorithm atd:h=5 --random-sources 12 --json",
+                    json) == 0);
     const std::size_t steps = nlohmann::json::parse(json)["steps"].size();
     std::size_t pictures = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         ++pictures;
-        REQUIRE_THAT(slurp(entry.path().string()), Catch::StartsWith("<svg") || Catch::Contains("<svg"));
+        REQUIRE_THAT(slurp(entry.path().string()),
+                     Catch::StartsWith("<svg") || Catch::Contains("<svg"));
     }
     REQUIRE(pictures == steps);
     REQUIRE(std::filesystem::exists(dir + "/step-001.svg"));
 }
 
-TEST_CASE("wormcast plan refuses bad broadcast input with exit 2, naming the option", "[program][broadcast]") {
+TEST_CASE("wormcast plan refuses bad broadcast input with exit 2, naming the option",
+          "[program][broadcast]") {
     std::string out;
     struct Bad {
         std::string args, field;
@@ -157,18 +156,23 @@ TEST_CASE("wormcast plan refuses bad broadcast input with exit 2, naming the opt
         {"--topology torus:10x10 --algorithm atd:h=3 --sources 0,0", "--algorithm: h: 3"},
         {"--topology torus:10x10 --algorithm atd:h=x --sources 0,0", "--algorithm:"},
         {"--topology torus:10x10 --algorithm atd:h=0 --sources 0,0", "--algorithm: h: 0"},
-        {"--topology torus:10x10 --algorithm atd:h=5 --sources \"0,0;0,0\"", "--sources: 0,0 is named twice"},
+        {"--topology torus:10x10 --algorithm atd:h=5 --sources \"0,0;0,0\"",
+         "--sources: 0,0 is named twice"},
         {"--topology torus:10x10 --algorithm atd:h=5 --sources 10,0", "--sources:"},
         {"--topology torus:10x10 --algorithm edst --sources \"1,a\"", "--sources:"},
         {"--topology torus:10x10 --algorithm edst", "--sources:"},
         {"--topology torus:10x10 --algorithm edst --random-sources 101", "--random-sources: 101"},
         {"--topology torus:10x10 --algorithm edst --random-sources 0", "--random-sources: 0"},
-        {"--topology torus:10x10 --algorithm edst --sources 0,0 --random-sources 4", "--random-sources:"},
-        {"--topology torus:10x10 --algorithm edst --sources 0,0 --message-flits 3", "--message-flits: edst"},
-        {"--topology torus:6x9 --algorithm atd:h=3 --sources 0,0", "--topology: ATD needs a square torus"},
+        {"--topology torus:10x10 --algorithm edst --sources 0,0 --random-sources 4",
+         "--random-sources:"},
+        {"--topology torus:10x10 --algorithm edst --sources 0,0 --message-flits 3",
+         "--message-flits: edst"},
+        {"--topology torus:6x9 --algorithm atd:h=3 --sources 0,0",
+         "--topology: ATD needs a square torus"},
         {"--topology mesh:8x8 --algorithm edst --sources 0,0", "--topology:"},
         {"--topology torus:10x10 --algorithm edst --sources 0,0 --source 0,0", "--source:"},
-        {"--topology torus:10x10 --algorithm hl --source 0,0 --dests 1,1 --sources 0,0", "--sources: only"},
+        {"--topology torus:10x10 --algorithm hl --source 0,0 --dests 1,1 --sources 0,0",
+         "--sources: only"},
     };
     for (const Bad& b : bad) {
         INFO(b.args);
@@ -183,9 +187,11 @@ TEST_CASE("wormcast run broadcasts on a torus with every scheme, every message e
     const std::string json = scratch("run.json");
     for (const char* scheme : {"atd:h=5", "atd:h=2", "edst", "naive", "separate"}) {
         INFO(scheme);
-        REQUIRE(run_program(std::string("run testbenches/scenarios/torus-broadcast.yaml --set nic.multicast=") +
-                                scheme + " --json " + json,
-                            out) == 0);
+        REQUIRE(
+            run_program(
+                std::string("run testbenches/scenarios/torus-broadcast.yaml --set nic.multicast=") +
+                    scheme + " --json " + json,
+                out) == 0);
         INFO(out);
         REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once") &&
                               Catch::Contains(std::string("multicast    ") + scheme));
@@ -197,13 +203,15 @@ TEST_CASE("wormcast run broadcasts on a torus with every scheme, every message e
         REQUIRE(result["completed_multicasts"].get<std::size_t>() == multicasts);
     }
     // Listed sources, as a YAML list.
-    REQUIRE(run_program("run testbenches/scenarios/torus-broadcast.yaml --set 'traffic={kind: broadcast, sources: "
+    REQUIRE(run_program("run testbenches/scenarios/torus-broadcast.yaml --set 'traffic={kind: "
+                        "broadcast, sources: "
                         "[\"0,0\", \"3,4\", \"9,9\"], length: 8}' --set nic.multicast=edst",
                         out) == 0);
     REQUIRE_THAT(out, Catch::Contains("every message delivered exactly once"));
 }
 
-TEST_CASE("wormcast run refuses broadcast scenarios it cannot plan, exit 2 naming the key", "[program][broadcast]") {
+TEST_CASE("wormcast run refuses broadcast scenarios it cannot plan, exit 2 naming the key",
+          "[program][broadcast]") {
     std::string out;
     struct Bad {
         std::string sets, field;
@@ -211,9 +219,11 @@ TEST_CASE("wormcast run refuses broadcast scenarios it cannot plan, exit 2 namin
     const std::vector<Bad> bad{
         {"--set nic.multicast=atd:h=3", "nic.multicast: 'atd:h=3' is not one of"},
         {"--set traffic.random_sources=101", "traffic.random_sources: 101"},
-        {"--set 'traffic={kind: broadcast, sources: \"0,0;0,0\"}'", "traffic.sources: 0,0 is named twice"},
+        {"--set 'traffic={kind: broadcast, sources: \"0,0;0,0\"}'",
+         "traffic.sources: 0,0 is named twice"},
         {"--set 'traffic={kind: broadcast}'", "traffic.sources:"},
-        {"--set 'traffic={kind: uniform, load: 0.01}'", "nic.multicast: atd:h=5 plans the whole run ahead"},
+        {"--set 'traffic={kind: uniform, load: 0.01}'",
+         "nic.multicast: atd:h=5 plans the whole run ahead"},
         {"--set traffic.length=2 --set nic.multicast=edst", "traffic.length: edst"},
         {"--set traffic.load=0.1", "traffic.load: not used with kind: broadcast"},
         {"--set network.size=6x9", "nic.multicast: 'atd:h=5' is not one of"},

@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ProgramTestSupport.hpp"
+#include "testbenches/unit/program/ProgramRunner.hpp"
 
-using wormcast::testing::program_scratch;
-using wormcast::testing::read_whole_file;
-using wormcast::testing::run_wormcast;
-using wormcast::testing::write_whole_file;
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
+using wormcast::testing::write_text;
 
 namespace {
 
@@ -29,7 +29,7 @@ TEST_CASE("wormcast topology --json describes an irregular network in the docume
          {std::string(kSmall), std::string("lattice:switches=24,seed=5,links=0.7"),
           std::string(kSmall) + ",root=3"}) {
         INFO(topology);
-        REQUIRE(run_wormcast("topology --topology " + topology + " --json", out) == 0);
+        REQUIRE(run_program("topology --topology " + topology + " --json", out) == 0);
         INFO(out);
         const auto j = nlohmann::ordered_json::parse(out);
         std::vector<std::string> keys;
@@ -68,21 +68,21 @@ TEST_CASE("wormcast topology --json describes an irregular network in the docume
             CHECK(up.count({a, b}) + up.count({b, a}) == 1);
         }
     }
-    REQUIRE(run_wormcast(std::string("topology --topology ") + kSmall, out) == 0);
+    REQUIRE(run_program(std::string("topology --topology ") + kSmall, out) == 0);
     CHECK_THAT(out, Catch::Contains("root"));
     // A BookSim2 anynet file with a root given beside it: switch 1 roots the tree.
-    const std::string anynet = program_scratch("three.anynet");
-    write_whole_file(
+    const std::string anynet = scratch("three.anynet");
+    write_text(
         anynet,
         "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 2\nrouter 2 node 2 node 3\n");
-    REQUIRE(run_wormcast("topology --topology anynet:" + anynet + ",root=1 --json", out) == 0);
+    REQUIRE(run_program("topology --topology anynet:" + anynet + ",root=1 --json", out) == 0);
     const auto j = nlohmann::json::parse(out);
     CHECK(j["switches"] == 3);
     CHECK(j["root"] == 1);
     CHECK(j["parent"] == nlohmann::json::parse("[1, null, 1]"));
-    REQUIRE(run_wormcast("plan --topology anynet:" + anynet +
-                             " --algorithm unicast --source 0 --dests 1,2,3 --json",
-                         out) == 0);
+    REQUIRE(run_program("plan --topology anynet:" + anynet +
+                            " --algorithm unicast --source 0 --dests 1,2,3 --json",
+                        out) == 0);
     CHECK(nlohmann::json::parse(out)["phases"].size() == 2);
 }
 
@@ -92,9 +92,9 @@ TEST_CASE(
     std::string out;
     const std::vector<int> dests{5, 9, 12, 13, 3};
     const std::string list = "5,9,12,13,3";
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm spam --source 0 --dests " + list + " --json",
-                         out) == 0);
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm spam --source 0 --dests " + list + " --json",
+                        out) == 0);
     INFO(out);
     auto j = nlohmann::ordered_json::parse(out);
     std::vector<std::string> keys;
@@ -115,24 +115,24 @@ TEST_CASE(
     CHECK(delivered == expected);
     CHECK(j["channels_used"] == 1 + (j["route_to_lca"].size() - 1) + outputs);
 
-    const std::string dot = program_scratch("spam.dot");
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm spam --source 0 --dests " + list + " --dot " + dot,
-                         out) == 0);
+    const std::string dot = scratch("spam.dot");
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm spam --source 0 --dests " + list + " --dot " + dot,
+                        out) == 0);
     CHECK_THAT(out, Catch::Contains("LCA") || Catch::Contains("lca"));
-    CHECK_THAT(read_whole_file(dot), Catch::Contains("graph") && Catch::Contains("style=dashed"));
+    CHECK_THAT(slurp(dot), Catch::Contains("graph") && Catch::Contains("style=dashed"));
 
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm unicast --source 0 --dests " + list + " --json",
-                         out) == 0);
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm unicast --source 0 --dests " + list + " --json",
+                        out) == 0);
     j = nlohmann::ordered_json::parse(out);
     CHECK(j["chain"].front() == 0);
     CHECK(j["phases"].size() == static_cast<std::size_t>(std::ceil(std::log2(dests.size() + 1))));
     CHECK(j["startups"] == dests.size());
 
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm naive-tree --source 0 --dests " + list + " --json",
-                         out) == 0);
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm naive-tree --source 0 --dests " + list + " --json",
+                        out) == 0);
     j = nlohmann::ordered_json::parse(out);
     auto naive = j["delivered"].get<std::vector<int>>();
     std::sort(naive.begin(), naive.end());
@@ -141,15 +141,15 @@ TEST_CASE(
     CHECK(naive == sorted);
 
     // Bad requests: exit 2 and the field.
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm spam --source 14 --dests 1",
-                         out) == 2);
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm spam --source 14 --dests 1",
+                        out) == 2);
     CHECK_THAT(out, Catch::Contains("--source") && Catch::Contains("0..13"));
-    REQUIRE(run_wormcast(std::string("plan --topology ") + kSmall +
-                             " --algorithm spam --source 1 --dests 2,2",
-                         out) == 2);
+    REQUIRE(run_program(std::string("plan --topology ") + kSmall +
+                            " --algorithm spam --source 1 --dests 2,2",
+                        out) == 2);
     CHECK_THAT(out, Catch::Contains("listed twice"));
-    REQUIRE(run_wormcast(
+    REQUIRE(run_program(
                 std::string("plan --topology ") + kSmall + " --algorithm hl --source 1 --dests 2",
                 out) == 2);
     CHECK_THAT(out, Catch::Contains("--algorithm"));
@@ -158,33 +158,32 @@ TEST_CASE(
 TEST_CASE("wormcast topology --save writes a lattice network that reads back as the same network",
           "[program][irregular]") {
     std::string out, again;
-    const std::string file = program_scratch("lattice.yaml");
-    REQUIRE(run_wormcast(
+    const std::string file = scratch("lattice.yaml");
+    REQUIRE(run_program(
                 "topology --topology lattice:switches=40,seed=11,links=0.8 --json --save " + file,
                 out) == 0);
-    CHECK_THAT(read_whole_file(file), Catch::Contains("switches: 40"));
-    REQUIRE(run_wormcast("topology --topology irregular:" + file + " --json", again) == 0);
+    CHECK_THAT(slurp(file), Catch::Contains("switches: 40"));
+    REQUIRE(run_program("topology --topology irregular:" + file + " --json", again) == 0);
     CHECK(nlohmann::json::parse(out) == nlohmann::json::parse(again));
     // The same plan on both.
-    REQUIRE(run_wormcast("plan --topology lattice:switches=40,seed=11,links=0.8 --algorithm spam "
-                         "--source 3 --dests "
-                         "1,17,22,39 --json",
-                         out) == 0);
-    REQUIRE(run_wormcast("plan --topology irregular:" + file +
-                             " --algorithm spam --source 3 --dests 1,17,22,39 --json",
-                         again) == 0);
+    REQUIRE(run_program("plan --topology lattice:switches=40,seed=11,links=0.8 --algorithm spam "
+                        "--source 3 --dests "
+                        "1,17,22,39 --json",
+                        out) == 0);
+    REQUIRE(run_program("plan --topology irregular:" + file +
+                            " --algorithm spam --source 3 --dests 1,17,22,39 --json",
+                        again) == 0);
     CHECK(nlohmann::json::parse(out) == nlohmann::json::parse(again));
     // Text form, and a path that cannot be written.
-    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save " +
-                             program_scratch("l8.yaml"),
-                         out) == 0);
+    REQUIRE(
+        run_program("topology --topology lattice:switches=8,seed=1 --save " + scratch("l8.yaml"),
+                    out) == 0);
     CHECK_THAT(out, Catch::Contains("saved"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=8,seed=1 --save /nonexistent/x.yaml",
-                         out) == 2);
+    REQUIRE(run_program("topology --topology lattice:switches=8,seed=1 --save /nonexistent/x.yaml",
+                        out) == 2);
     CHECK_THAT(out, Catch::Contains("--save"));
     // --save belongs to irregular networks only.
-    REQUIRE(run_wormcast("topology --topology mesh:4x4 --save " + program_scratch("m.yaml"), out) ==
-            2);
+    REQUIRE(run_program("topology --topology mesh:4x4 --save " + scratch("m.yaml"), out) == 2);
     CHECK_THAT(out, Catch::Contains("--save: not an option"));
 }
 
@@ -209,23 +208,23 @@ TEST_CASE("bad irregular topology files and strings exit 2 naming the reason",
         INFO(c.what);
         std::string stem = c.what;
         std::replace(stem.begin(), stem.end(), ' ', '-');
-        const std::string file = program_scratch("bad-" + stem + ".yaml");
-        write_whole_file(file, c.text);
-        REQUIRE(run_wormcast("topology --topology irregular:" + file, out) == 2);
+        const std::string file = scratch("bad-" + stem + ".yaml");
+        write_text(file, c.text);
+        REQUIRE(run_program("topology --topology irregular:" + file, out) == 2);
         INFO(out);
         CHECK_THAT(out, Catch::Contains("wormcast: error:") && Catch::Contains(c.reason));
     }
-    const std::string anynet = program_scratch("bad.anynet");
-    write_whole_file(anynet, "router 0 node 0 router 1\nrouter 1 node 1 switch 0\n");
-    REQUIRE(run_wormcast("topology --topology anynet:" + anynet, out) == 2);
+    const std::string anynet = scratch("bad.anynet");
+    write_text(anynet, "router 0 node 0 router 1\nrouter 1 node 1 switch 0\n");
+    REQUIRE(run_program("topology --topology anynet:" + anynet, out) == 2);
     CHECK_THAT(out, Catch::Contains("switch"));
-    REQUIRE(run_wormcast("topology --topology irregular:/nonexistent/net.yaml", out) == 2);
+    REQUIRE(run_program("topology --topology irregular:/nonexistent/net.yaml", out) == 2);
     CHECK_THAT(out, Catch::Contains("cannot read"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=16", out) == 2);
+    REQUIRE(run_program("topology --topology lattice:switches=16", out) == 2);
     CHECK_THAT(out, Catch::Contains("seed"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=16,seed=1,colour=red", out) == 2);
+    REQUIRE(run_program("topology --topology lattice:switches=16,seed=1,colour=red", out) == 2);
     CHECK_THAT(out, Catch::Contains("colour"));
-    REQUIRE(run_wormcast("topology --topology lattice:switches=16,seed=1,selection=random", out) ==
+    REQUIRE(run_program("topology --topology lattice:switches=16,seed=1,selection=random", out) ==
             2);
     CHECK_THAT(out, Catch::Contains("selection"));
 }

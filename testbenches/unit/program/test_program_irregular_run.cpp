@@ -5,11 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ProgramTestSupport.hpp"
+#include "testbenches/unit/program/ProgramRunner.hpp"
 
-using wormcast::testing::program_scratch;
-using wormcast::testing::read_whole_file;
-using wormcast::testing::run_wormcast;
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
 
 namespace {
 
@@ -17,13 +17,13 @@ namespace {
 /// hot spot in the summary and the JSON. Returns the JSON.
 nlohmann::json require_delivered(const std::string& scenario, const std::string& sets) {
     std::string out;
-    const std::string json = program_scratch("irregular-run.json");
-    const int code = run_wormcast("run " + scenario + " " + sets + " --json " + json, out);
+    const std::string json = scratch("irregular-run.json");
+    const int code = run_program("run " + scenario + " " + sets + " --json " + json, out);
     INFO(scenario << " " << sets << "\n" << out);
     REQUIRE(code == 0);
     CHECK_THAT(out, Catch::Contains("check        every message delivered exactly once"));
     CHECK_THAT(out, Catch::Contains("metrics      root_flits_out"));
-    const auto result = nlohmann::json::parse(read_whole_file(json));
+    const auto result = nlohmann::json::parse(slurp(json));
     CHECK(result["ok"] == true);
     CHECK(result["deadlock"] == false);
     CHECK(result["measured_multicasts"].get<int>() > 0);
@@ -53,31 +53,30 @@ TEST_CASE(
         "--set network.selection=static --seed 3");
     // A VCD of a traced switch, as on the other families.
     std::string out;
-    const std::string vcd = program_scratch("irregular.vcd");
+    const std::string vcd = scratch("irregular.vcd");
     REQUIRE(
-        run_wormcast(
+        run_program(
             "run testbenches/scenarios/irregular-file.yaml --set traffic.measure=2000 --vcd " + vcd,
             out) == 0);
-    CHECK_THAT(read_whole_file(vcd), Catch::Contains("$enddefinitions"));
+    CHECK_THAT(slurp(vcd), Catch::Contains("$enddefinitions"));
 }
 
 TEST_CASE("wormcast run refuses bad irregular scenario keys with exit 2 and the field",
           "[program][irregular]") {
     std::string out;
-    REQUIRE(run_wormcast(
-                "run testbenches/scenarios/irregular-lattice.yaml --set network.switches=0", out) ==
-            2);
+    REQUIRE(run_program("run testbenches/scenarios/irregular-lattice.yaml --set network.switches=0",
+                        out) == 2);
     CHECK_THAT(out, Catch::Contains("switches"));
-    REQUIRE(run_wormcast(
-                "run testbenches/scenarios/irregular-file.yaml --set network.file=nowhere.yaml",
-                out) == 2);
+    REQUIRE(
+        run_program("run testbenches/scenarios/irregular-file.yaml --set network.file=nowhere.yaml",
+                    out) == 2);
     CHECK_THAT(out, Catch::Contains("cannot read") && Catch::Contains("nowhere.yaml"));
-    REQUIRE(run_wormcast(
+    REQUIRE(run_program(
                 "run testbenches/scenarios/irregular-lattice.yaml --set router.tree_worms=false",
                 out) == 2);
     CHECK_THAT(out, Catch::Contains("nic.multicast") && Catch::Contains("tree worms"));
-    REQUIRE(run_wormcast("run testbenches/scenarios/irregular-lattice.yaml --set nic.multicast=hl",
-                         out) == 2);
+    REQUIRE(run_program("run testbenches/scenarios/irregular-lattice.yaml --set nic.multicast=hl",
+                        out) == 2);
     CHECK_THAT(out, Catch::Contains("nic.multicast") && Catch::Contains("naive-tree"));
 }
 
@@ -92,12 +91,12 @@ TEST_CASE("wormcast run with the naive tree deadlocks, exits 3 and names the wai
         "--set traffic.load=0.3 --set traffic.length=16 --set traffic.warmup=0 --set "
         "traffic.measure=400 "
         "--set run.watchdog_cycles=500";
-    const int code = run_wormcast("run testbenches/scenarios/irregular-lattice.yaml " + sets, out);
+    const int code = run_program("run testbenches/scenarios/irregular-lattice.yaml " + sets, out);
     INFO(out);
     REQUIRE(code == 3);
     CHECK_THAT(out, Catch::Contains("DEADLOCK") && Catch::Contains("wait-for cycle of"));
     // SPAM delivers the same traffic.
-    REQUIRE(run_wormcast("run testbenches/scenarios/irregular-lattice.yaml " + sets +
-                             " --set nic.multicast=spam",
-                         out) == 0);
+    REQUIRE(run_program("run testbenches/scenarios/irregular-lattice.yaml " + sets +
+                            " --set nic.multicast=spam",
+                        out) == 0);
 }

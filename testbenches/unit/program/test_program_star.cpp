@@ -14,33 +14,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbenches/unit/program/ProgramRunner.hpp"
+
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
+
 namespace {
-
-std::string star_scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() /
-                 ("wormcast_star_program_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string star_slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int run_star_program(const std::string& args, std::string& out) {
-    const std::string file = star_scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
-                            " " + args + " > " + file + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    out = star_slurp(file);
-    return WEXITSTATUS(status);
-}
 
 const char* const kExample = "--source 2143 --dests \"3124;1243;1342;4231\"";
 
@@ -62,9 +42,9 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
     for (const Expected& e : expected) {
         INFO(e.scheme);
         std::string out;
-        REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm ") + e.scheme +
-                                     " " + kExample + " --json",
-                                 out) == 0);
+        REQUIRE(run_program(std::string("plan --topology star:n=4 --algorithm ") + e.scheme + " " +
+                                kExample + " --json",
+                            out) == 0);
         const auto plan = nlohmann::ordered_json::parse(out);
         std::vector<std::string> keys;
         for (const auto& item : plan.items()) keys.push_back(item.key());
@@ -89,16 +69,16 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
         REQUIRE(sum == e.total);
         // `star:4` is the same topology.
         std::string same;
-        REQUIRE(run_star_program(std::string("plan --topology star:4 --algorithm ") + e.scheme +
-                                     " " + kExample + " --json",
-                                 same) == 0);
+        REQUIRE(run_program(std::string("plan --topology star:4 --algorithm ") + e.scheme + " " +
+                                kExample + " --json",
+                            same) == 0);
         REQUIRE(same == out);
     }
     // The two-phase relays of the paper: 1234, 4213, 3412, 2431 get phase-1 worms.
     std::string out;
-    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm two-phase ") +
-                                 kExample + " --json",
-                             out) == 0);
+    REQUIRE(run_program(std::string("plan --topology star:n=4 --algorithm two-phase ") + kExample +
+                            " --json",
+                        out) == 0);
     std::vector<std::string> relays;
     const auto two_phase = nlohmann::json::parse(out);
     for (const auto& worm : two_phase["worms"])
@@ -108,28 +88,27 @@ TEST_CASE("plan --json on a star graph has the issue's shape and the worked exam
     REQUIRE(relays == std::vector<std::string>{"1234", "2431", "3412", "4213"});
 
     // Text with labels, and a picture.
-    const std::string dot = star_scratch("plan.dot");
-    REQUIRE(run_star_program(std::string("plan --topology star:n=4 --algorithm dual-path ") +
-                                 kExample + " --dot " + dot,
-                             out) == 0);
+    const std::string dot = scratch("plan.dot");
+    REQUIRE(run_program(std::string("plan --topology star:n=4 --algorithm dual-path ") + kExample +
+                            " --dot " + dot,
+                        out) == 0);
     REQUIRE_THAT(
         out, Catch::Contains("2143 (8)") && Catch::Contains("total channels 15, max distance 9"));
-    REQUIRE_THAT(star_slurp(dot),
-                 Catch::Contains("digraph") && Catch::Contains("\"1342\" -> \"2341\""));
+    REQUIRE_THAT(slurp(dot), Catch::Contains("digraph") && Catch::Contains("\"1342\" -> \"2341\""));
 }
 
 TEST_CASE("topology on a star graph: --label, --node and the Hamiltonian path", "[program][star]") {
     std::string out;
-    REQUIRE(run_star_program("topology --topology star:n=4 --label 2143", out) == 0);
+    REQUIRE(run_program("topology --topology star:n=4 --label 2143", out) == 0);
     REQUIRE(out == "l(2143) = 8\n");
-    REQUIRE(run_star_program("topology --topology star:n=4 --node 23", out) == 0);
+    REQUIRE(run_program("topology --topology star:n=4 --node 23", out) == 0);
     REQUIRE(out == "l(4231) = 23\n");
-    REQUIRE(run_star_program("topology --topology star:n=6 --label 563412 --json", out) == 0);
+    REQUIRE(run_program("topology --topology star:n=6 --label 563412 --json", out) == 0);
     REQUIRE(nlohmann::json::parse(out) == nlohmann::json{{"node", "563412"}, {"label", 492}});
-    REQUIRE(run_star_program("topology --topology star:7 --node 2553 --json", out) == 0);
+    REQUIRE(run_program("topology --topology star:7 --node 2553 --json", out) == 0);
     REQUIRE(nlohmann::json::parse(out)["node"] == "3517264");
 
-    REQUIRE(run_star_program("topology --topology star:n=4 --json", out) == 0);
+    REQUIRE(run_program("topology --topology star:n=4 --json", out) == 0);
     const auto described = nlohmann::json::parse(out);
     REQUIRE(described["topology"] == "star:n=4");
     REQUIRE(described["nodes"] == 24);
@@ -139,18 +118,17 @@ TEST_CASE("topology on a star graph: --label, --node and the Hamiltonian path", 
                                          "3412", "4312", "1342", "3142", "4132", "1432",
                                          "2431", "3421", "4321", "2341", "3241", "4231"};
     REQUIRE(path == issue);
-    REQUIRE(run_star_program("topology --topology star:n=4", out) == 0);
+    REQUIRE(run_program("topology --topology star:n=4", out) == 0);
     REQUIRE_THAT(out, Catch::Contains("24 nodes") && Catch::Contains("   23 4231\n"));
 
     // --node and --label are inverse on sampled labels of the 5-star.
     std::mt19937_64 rng(14);
     for (int i = 0; i < 5; ++i) {
         const unsigned label = std::uniform_int_distribution<unsigned>(0, 119)(rng);
-        REQUIRE(run_star_program(
-                    "topology --topology star:n=5 --json --node " + std::to_string(label), out) ==
-                0);
+        REQUIRE(run_program("topology --topology star:n=5 --json --node " + std::to_string(label),
+                            out) == 0);
         const std::string node = nlohmann::json::parse(out)["node"];
-        REQUIRE(run_star_program("topology --topology star:n=5 --json --label " + node, out) == 0);
+        REQUIRE(run_program("topology --topology star:n=5 --json --label " + node, out) == 0);
         REQUIRE(nlohmann::json::parse(out)["label"] == label);
     }
 }
@@ -181,7 +159,7 @@ TEST_CASE("bad star inputs are refused with exit code 2 and the field named", "[
     for (const Bad& b : bad) {
         INFO(b.args);
         std::string out;
-        REQUIRE(run_star_program(b.args, out) == 2);
+        REQUIRE(run_program(b.args, out) == 2);
         INFO(out);
         REQUIRE_THAT(out, Catch::Contains("error") && Catch::Contains(b.says));
     }
@@ -189,8 +167,9 @@ TEST_CASE("bad star inputs are refused with exit code 2 and the field named", "[
 
 TEST_CASE("steps on a star graph: the network and the start-up model agree for every scheme",
           "[program][star]") {
-    const std::string pattern = star_scratch("pattern.json");
-    std::ofstream(pattern) << R"({"multicasts": [{"source": "2143", "destinations": ["3124", "1243", "1342", "4231"]},
+    const std::string pattern = scratch("pattern.json");
+    std::ofstream(pattern)
+        << R"({"multicasts": [{"source": "2143", "destinations": ["3124", "1243", "1342", "4231"]},
                                   {"source": "1234", "destinations": ["4321", "2413"]}]})";
     // Steps of the example's multicast with a second one beside it: start-ups on the longest chain.
     const std::pair<const char*, int> expected[] = {
@@ -198,10 +177,10 @@ TEST_CASE("steps on a star graph: the network and the start-up model agree for e
     for (const auto& [scheme, steps] : expected) {
         INFO(scheme);
         std::string network, model;
-        const std::string args =
-            std::string("steps --topology star:n=4 --json --algorithm ") + scheme + " --pattern " + pattern;
-        REQUIRE(run_star_program(args, network) == 0);
-        REQUIRE(run_star_program(args + " --model", model) == 0);
+        const std::string args = std::string("steps --topology star:n=4 --json --algorithm ") +
+                                 scheme + " --pattern " + pattern;
+        REQUIRE(run_program(args, network) == 0);
+        REQUIRE(run_program(args + " --model", model) == 0);
         REQUIRE(network == model);
         REQUIRE(nlohmann::json::parse(network)["steps"] == steps);
     }

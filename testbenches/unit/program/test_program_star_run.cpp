@@ -11,41 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
-namespace {
+#include "testbenches/unit/program/ProgramRunner.hpp"
 
-std::string star_run_scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() /
-                 ("wormcast_star_run_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string star_run_slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int run_star_scenario(const std::string& args, std::string& out) {
-    const std::string file = star_run_scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
-                            " " + args + " > " + file + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    out = star_run_slurp(file);
-    return WEXITSTATUS(status);
-}
-
-}  // namespace
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
 
 TEST_CASE("wormcast run on star scenarios delivers everything with every scheme",
           "[program][star]") {
     std::string out;
-    const std::string json = star_run_scratch("star.json");
-    REQUIRE(run_star_scenario(
+    const std::string json = scratch("star.json");
+    REQUIRE(run_program(
                 "run testbenches/scenarios/star-multipath.yaml --set traffic.measure=4000 --json " +
                     json,
                 out) == 0);
@@ -54,7 +30,7 @@ TEST_CASE("wormcast run on star scenarios delivers everything with every scheme"
                              "check        every message delivered exactly once",
                              "multicast    multipath (nic.multicast)"})
         REQUIRE_THAT(out, Catch::Contains(line));
-    auto result = nlohmann::json::parse(star_run_slurp(json));
+    auto result = nlohmann::json::parse(slurp(json));
     REQUIRE(result["ok"] == true);
     REQUIRE(result["nodes"] == 120);
     REQUIRE(result["measured_multicasts"].get<int>() > 0);
@@ -63,7 +39,7 @@ TEST_CASE("wormcast run on star scenarios delivers everything with every scheme"
     for (const char* scheme :
          {"two-phase", "multipath", "dual-path", "hamiltonian", "unicast", "separate"}) {
         INFO(scheme);
-        REQUIRE(run_star_scenario(
+        REQUIRE(run_program(
                     std::string(
                         "run testbenches/scenarios/star-two-phase.yaml --set traffic.measure=3000 "
                         "--set traffic.load=0.03 --set nic.multicast=") +
@@ -71,7 +47,7 @@ TEST_CASE("wormcast run on star scenarios delivers everything with every scheme"
                     out) == 0);
         INFO(out);
         REQUIRE_THAT(out, Catch::Contains("every message delivered exactly once"));
-        result = nlohmann::json::parse(star_run_slurp(json));
+        result = nlohmann::json::parse(slurp(json));
         REQUIRE(result["ok"] == true);
         REQUIRE(result["nodes"] == 24);
     }
@@ -80,19 +56,18 @@ TEST_CASE("wormcast run on star scenarios delivers everything with every scheme"
     // channel network; unicast needs neither.
     const std::string two_phase =
         "run testbenches/scenarios/star-two-phase.yaml --set traffic.measure=500 ";
-    REQUIRE(run_star_scenario(two_phase + "--set nic.consumption_channels=1", out) == 2);
+    REQUIRE(run_program(two_phase + "--set nic.consumption_channels=1", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("nic.consumption_channels: the two-phase scheme"));
-    REQUIRE(run_star_scenario(
-                two_phase + "--set router.path_worms=false --set nic.multicast=hamiltonian", out) ==
-            2);
+    REQUIRE(run_program(two_phase + "--set router.path_worms=false --set nic.multicast=hamiltonian",
+                        out) == 2);
     REQUIRE_THAT(out,
                  Catch::Contains("nic.multicast: hamiltonian sends multidestination path worms"));
-    REQUIRE(run_star_scenario(two_phase +
-                                  "--set router.path_worms=false --set nic.consumption_channels=1 "
-                                  "--set nic.multicast=unicast",
-                              out) == 0);
-    REQUIRE(run_star_scenario(two_phase + "--set network.n=9", out) == 2);
+    REQUIRE(run_program(two_phase +
+                            "--set router.path_worms=false --set nic.consumption_channels=1 "
+                            "--set nic.multicast=unicast",
+                        out) == 0);
+    REQUIRE(run_program(two_phase + "--set network.n=9", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("network.n: 9"));
-    REQUIRE(run_star_scenario(two_phase + "--set network.size=4", out) == 2);
+    REQUIRE(run_program(two_phase + "--set network.size=4", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("network.size: unknown key"));
 }
