@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,15 +53,20 @@ void run_point(const Point& pt, std::uint64_t seed) {
     std::fflush(stdout);
 }
 
-}  // namespace
+/// argv[i] as a whole number in [min, max], or `fallback` when absent; nullopt when it is not one.
+std::optional<std::uint64_t> whole_argument(int argc, char** argv, int i, std::uint64_t fallback,
+                                            std::uint64_t min, std::uint64_t max) {
+    if (argc <= i) return fallback;
+    const std::string text = argv[i];
+    if (text.empty() || text.size() > 19 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const std::uint64_t v = std::stoull(text);
+    if (v < min || v > max) return std::nullopt;
+    return v;
+}
 
-int main(int argc, char** argv) {
-    const Cycle cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
-    const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
-    if (cycles == 0) {
-        std::fprintf(stderr, "usage: wormcast_bench [CYCLES=100000] [SEED=1]\n");
-        return 2;
-    }
+int run_benchmark(Cycle cycles, std::uint64_t seed) {
     const std::vector<Point> points{
         {"mesh 8x8   load 0.01", "8x8", 0.01, 0, cycles},
         {"mesh 8x8   load 0.05", "8x8", 0.05, 0, cycles},
@@ -94,4 +100,18 @@ int main(int argc, char** argv) {
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failures;
     }
     return failures ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const auto cycles = whole_argument(argc, argv, 1, 100000, 1, 1000000000);
+    const auto seed = whole_argument(argc, argv, 2, 1, 0, ~0ull >> 1);
+    if (argc > 3 || !cycles || !seed) {
+        std::fprintf(stderr,
+                     "wormcast_bench: error: usage: wormcast_bench [CYCLES=100000, 1..1e9] "
+                     "[SEED=1, 0..2^63-1]\n");
+        return 2;
+    }
+    return run_benchmark(*cycles, *seed);
 }
