@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -13,6 +14,7 @@
 
 #include "systemc/pure/Time.hpp"
 #include "systemc/pure/UnicastFirmware.hpp"
+#include "systemc/pure/YamlDocument.hpp"
 
 namespace wormcast::sim {
 
@@ -464,48 +466,16 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     return s;
 }
 
-namespace {
-
-/// Refuses what yaml-cpp accepts silently: a key given twice in one mapping (the first would win)
-/// and a key that is not a plain value.
-void check_mapping_keys(const YAML::Node& node, const std::string& where) {
-    if (node.IsSequence()) {
-        std::size_t i = 0;
-        for (const auto& item : node) check_mapping_keys(item, fmt::format("{}[{}]", where, i++));
-        return;
-    }
-    if (!node.IsMap()) return;
-    std::set<std::string> seen;
-    for (const auto& kv : node) {
-        if (!kv.first.IsScalar())
-            throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}", where.empty() ? "scenario" : where,
-                                          kv.first.IsSequence() ? "list" : "mapping"));
-        const std::string key = kv.first.Scalar();
-        const std::string path = where.empty() ? key : where + "." + key;
-        if (!seen.insert(key).second) throw ConfigError(fmt::format("{}: given twice", path));
-        check_mapping_keys(kv.second, path);
-    }
-}
-
-}  // namespace
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
-    YAML::Node root;
     std::error_code error;
     if (std::filesystem::is_directory(path, error))
         throw ConfigError(fmt::format("scenario '{}' is a directory", path));
-    try {
-        const std::vector<YAML::Node> documents = YAML::LoadAllFromFile(path);
-        if (documents.size() > 1)
-            throw ConfigError(
-                fmt::format("{}: holds {} YAML documents; a scenario is one", path, documents.size()));
-        if (!documents.empty()) root = documents.front();
-    } catch (const YAML::BadFile&) {
-        throw ConfigError(fmt::format("scenario '{}' cannot be read", path));
-    } catch (const YAML::Exception& e) {
-        throw ConfigError(fmt::format("{}: not valid YAML: {}", path, e.what()));
-    }
-    check_mapping_keys(root, "");
+    std::ifstream in(path);
+    if (!in) throw ConfigError(fmt::format("scenario '{}' cannot be read", path));
+    std::stringstream text;
+    text << in.rdbuf();
+    YAML::Node root = load_one_document(text.str(), path);
     apply_overrides(root, overrides);
     return parse_scenario(root, path);
 }

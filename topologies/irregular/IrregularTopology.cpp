@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "systemc/pure/YamlDocument.hpp"
 #include "topologies/irregular/LatticeGenerator.hpp"
 
 namespace wormcast::irregular {
@@ -93,12 +94,7 @@ SwitchGraph parse_irregular_topology(const std::string& text, const TopologyOver
 }
 
 SwitchGraphSpec read_wormcast_topology(const std::string& yaml, const std::string& name) {
-    YAML::Node root;
-    try {
-        root = YAML::Load(yaml);
-    } catch (const YAML::Exception& e) {
-        throw ConfigError(fmt::format("{}: not valid YAML: {}", name, e.what()));
-    }
+    const YAML::Node root = load_one_document(yaml, name);
     if (!root.IsMap())
         throw ConfigError(fmt::format("{}: expected a map with switches and links", name));
     static const std::set<std::string> kKeys = {"switches",   "ports", "links",
