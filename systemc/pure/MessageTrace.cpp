@@ -1,6 +1,7 @@
 #include "systemc/pure/MessageTrace.hpp"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -14,6 +15,8 @@ MessageTraceFilter MessageTraceFilter::parse(const std::string& text, const std:
         f.all = true;
         return f;
     }
+    if (!text.empty() && text.back() == ',')
+        throw ConfigError(fmt::format("{}: '{}' ends with a comma (give ids separated by commas, or all)", field, text));
     std::stringstream in(text);
     for (std::string item; std::getline(in, item, ',');) {
         std::size_t used = 0;
@@ -99,8 +102,9 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
     } else {
         out += fmt::format("message {}\n", m);
     }
-    // Per router, the head's visit: routed -> (token) -> outputs taken -> head leaves.
-    Cycle routed = 0, ready = 0, outputs = 0, token_wait = 0;
+    // Per router, the head's visit: routed -> (token) -> outputs taken -> head leaves. A tree
+    // worm's branches interleave, so each router keeps its own times.
+    std::map<std::string, Cycle> routed, ready, outputs, token_wait;  // ready: the route, or the token
     std::size_t hops = 0, bubbles = 0;
     for (const auto* ep : mine) {
         const auto& e = *ep;
@@ -108,27 +112,28 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
         const Cycle c = e["cycle"];
         const std::string router = e.value("router", std::string("?"));
         if (ev == "routed") {
-            routed = c;
-            ready = e["ready"];
+            routed[router] = c;
+            ready[router] = e["ready"];
             out += fmt::format("  cycle {:>6}  {} in port {} VC {}: header read, route -> output(s) {}\n", c, router,
                                e["in_port"].dump(), e["in_vc"].dump(), list(e["outputs"]));
         } else if (ev == "wait_token") {
-            token_wait = c;
+            token_wait[router] = c;
             out += fmt::format("  cycle {:>6}  {}: a tree operation, waits for the token\n", c, router);
         } else if (ev == "token") {
+            ready[router] = c;
             out += fmt::format("  cycle {:>6}  {}: holds the token (waited {} cycles for it)\n", c, router,
-                               c - token_wait);
+                               c - token_wait[router]);
         } else if (ev == "outputs") {
-            outputs = c;
+            outputs[router] = c;
             out += fmt::format("  cycle {:>6}  {}: took output(s) {} VC(s) {} (waited {} cycles in the OCRQ)\n", c,
-                               router, list(e["outputs"]), list(e["out_vcs"]), c > ready ? c - ready : 0);
+                               router, list(e["outputs"]), list(e["out_vcs"]), c > ready[router] ? c - ready[router] : 0);
         } else if (ev == "head") {
             ++hops;
             const std::size_t copies = e["outputs"].size();
             out += fmt::format("  cycle {:>6}  {}: head leaves on output(s) {}{} ({} cycles after routing, {} "
                                "waiting for credits)\n",
                                c, router, list(e["outputs"]), copies > 1 ? fmt::format(", replicated x{}", copies) : "",
-                               c - routed, c > outputs ? c - outputs : 0);
+                               c - routed[router], c > outputs[router] ? c - outputs[router] : 0);
         } else if (ev == "bubble") {
             ++bubbles;
             out += fmt::format("  cycle {:>6}  {}: bubble on output(s) {} (another branch is blocked)\n", c, router,
