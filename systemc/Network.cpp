@@ -334,11 +334,20 @@ std::string Network::describe_waits(bool as_dot) const {
         std::set<std::pair<std::string, std::string>> on_cycle;
         for (std::size_t i = 0; i < cycle.size(); ++i)
             on_cycle.insert({id(cycle[i].first), id(cycle[(i + 1) % cycle.size()].first)});
-        os << "digraph waits {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n";
-        os << fmt::format("  label=\"{}\";\n",
-                          cycle.empty() ? "no wait-for cycle found: blocked channels"
-                                        : fmt::format("wait-for cycle of {} channels (red)", cycle.size()));
+        // A readable picture: the cycle alone when there is one (the other blocked channels are
+        // in the report in words), else the first blocked channels.
+        std::set<Channel> drawn;
+        for (const auto& [c, why] : cycle) drawn.insert(c);
+        for (const auto& [c, w] : waits)
+            if (cycle.empty() && drawn.size() < 60) drawn.insert(c);
+        os << "digraph waits {\n" << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
+           << "  node [shape=box, fontname=\"monospace\"];\n";
+        os << fmt::format("  label=\"{}, {} blocked channels in all\";\n",
+                          cycle.empty() ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
+                                        : fmt::format("wait-for cycle of {} channels", cycle.size()),
+                          waits.size());
         for (const auto& [c, w] : waits) {
+            if (!drawn.count(c)) continue;
             const bool in_cycle = std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) {
                 return !(e.first < c) && !(c < e.first);
             });
@@ -349,7 +358,7 @@ std::string Network::describe_waits(bool as_dot) const {
         }
         for (const auto& [c, list] : edges)
             for (const auto& [next, why] : list) {
-                if (!waits.count(next)) continue;
+                if (!drawn.count(c) || !drawn.count(next)) continue;
                 const bool red = on_cycle.count({id(c), id(next)}) != 0;
                 os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next), quote(why),
                                   red ? ", color=red, fontcolor=red, penwidth=2" : "");

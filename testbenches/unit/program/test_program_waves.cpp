@@ -93,7 +93,7 @@ TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace", 
     CHECK_THAT(out, Catch::Contains("sometimes"));
 }
 
-TEST_CASE("wormcast run --trace-messages follows heads hop by hop; explain tells the story",
+TEST_CASE("wormcast run --trace-messages follows heads hop by hop, explain tells the story",
           "[program][trace-messages]") {
     std::string out;
     const std::string file = scratch("trace.jsonl"), json = scratch("trace.json");
