@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -175,4 +176,50 @@ TEST_CASE("wormcast run --deadlock-dot draws the watchdog's wait-for cycle", "[p
             0);
     CHECK_THAT(out, Catch::Contains("no deadlock"));
     CHECK(slurp(dot).empty());
+}
+
+TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches the filter", "[program][wave-filter]") {
+    std::string out;
+    const std::string vcd = scratch("gtkw.vcd");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=100 --vcd " + vcd, out) == 0);
+    // Full names as GTKWave writes them: scopes joined by dots, then the variable and its range.
+    std::set<std::string> names;
+    std::vector<std::string> scopes;
+    std::istringstream in(slurp(vcd));
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line);
+        std::string w0, a, b, c, d, e;
+        words >> w0;
+        if (w0 == "$scope") {
+            words >> a >> b;
+            scopes.push_back(b);
+        } else if (w0 == "$upscope") {
+            scopes.pop_back();
+        } else if (w0 == "$var") {
+            words >> a >> b >> c >> d >> e;
+            std::string full;
+            for (const auto& s : scopes) full += s + ".";
+            names.insert(full + d + (e.size() > 0 && e[0] == '[' ? e : ""));
+        }
+    }
+    std::ifstream save(std::string(WORMCAST_SOURCE_DIR) + "/waves/demo.gtkw");
+    REQUIRE(save);
+    int signals = 0, filtered = 0;
+    bool filter = false, translate_next = false;
+    for (std::string line; std::getline(save, line);) {
+        filter |= line == "^>1 build/wormcast wave-filter --topology mesh:4x4";
+        if (!line.empty() && line[0] == '@') translate_next = (std::stoul(line.substr(1), nullptr, 16) & 0x4000) != 0;
+        if (line.empty() || std::string("[@-*^").find(line[0]) != std::string::npos) continue;
+        INFO(line);
+        CHECK(names.count(line) == 1);
+        ++signals;
+        // Every packed flit signal goes through the filter.
+        if (line.find(".flit.packed") != std::string::npos) {
+            CHECK(translate_next);
+            ++filtered;
+        }
+    }
+    CHECK(filter);
+    CHECK(signals > 20);
+    CHECK(filtered == 5);
 }
