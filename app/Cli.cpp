@@ -17,6 +17,8 @@
 #include <fmt/ranges.h>
 
 #include "systemc/NetworkParams.hpp"
+#include "systemc/pure/FlitText.hpp"
+#include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
 #include "testbenches/sim/Experiment.hpp"
 #include "testbenches/sim/PatternRun.hpp"
@@ -70,14 +72,24 @@ std::string read_file(const std::string& path, const std::string& option) {
     return text.str();
 }
 
+struct RunOutputs {
+    std::vector<std::string> trace_messages;  ///< IDS|all, FILE
+    std::string deadlock_dot;
+};
+
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets, const std::string& vcd,
-                const std::string& json_path, const std::string& seed, const std::string& rtl) {
+                const std::string& json_path, const std::string& seed, const std::string& rtl,
+                const RunOutputs& outputs) {
     std::vector<std::string> overrides = sets;
     if (!seed.empty()) overrides.push_back(fmt::format("run.seed={}", seed));
     if (!rtl.empty()) overrides.push_back(fmt::format("network.rtl={}", rtl));
     sim::Scenario s = sim::load_scenario(scenario_path, overrides);
     s.run.vcd_path = vcd;
     s.run.trace_routers = s.traced_routers();
+    if (!outputs.trace_messages.empty()) {
+        s.run.trace_messages = MessageTraceFilter::parse(outputs.trace_messages[0], "--trace-messages");
+        s.run.trace_messages_path = outputs.trace_messages[1];
+    }
     if (!vcd.empty() && s.trace_routers == "auto" && s.topology->routers() > 64)
         std::cerr << fmt::format("note: large network: tracing router {} only (set trace.routers to choose)\n",
                                  s.topology->format_router(0));
@@ -92,6 +104,16 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     }
     if (!json_path.empty()) sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
     if (!r.vcd_path.empty()) std::cout << "waveform     " << r.vcd_path << "\n";
+    if (!s.run.trace_messages_path.empty())
+        std::cout << "messages     " << s.run.trace_messages_path << " (wormcast explain FILE MSG)\n";
+    if (!outputs.deadlock_dot.empty()) {
+        if (r.deadlock) {
+            sim::write_output_file(outputs.deadlock_dot, r.deadlock_dot, "--deadlock-dot");
+            std::cout << "wait-for     " << outputs.deadlock_dot << " (dot -Tpng)\n";
+        } else {
+            std::cout << "wait-for     no deadlock: " << outputs.deadlock_dot << " not written\n";
+        }
+    }
     if (!r.rtl_vcd_path.empty()) std::cout << "rtl waveform " << r.rtl_vcd_path << "\n";
     return r.ok() ? 0 : 3;
 }
@@ -209,11 +231,53 @@ int sweep_command(sim::SweepOptions options, const std::string& collect_dir) {
     return sim::run_sweep(options, std::cout, std::cerr);
 }
 
+int explain_command(const std::string& path, MessageId message) {
+    const auto events = read_message_trace(read_file(path, "explain"), path);
+    std::cout << explain_message(events, message);
+    return 0;
+}
+
+/// GTKWave's translate filter process: one value per line in, one text line out, until end of input.
+int wave_filter_command(const std::string& topology_text, std::uint32_t nodes, unsigned flit_width,
+                        const std::string& encoding) {
+    FlitTextOptions options;
+    options.format.flit_width = flit_width;
+    options.format.encoding = header_encoding_from_string(encoding);
+    options.format.nodes = nodes;
+    std::unique_ptr<Topology> topology;
+    if (!topology_text.empty()) {
+        topology = parse_topology(topology_text, "--topology");
+        options.format.nodes = topology->nodes();
+        const Topology* t = topology.get();
+        options.node_name = [t](NodeId n) { return t->format_node(n); };
+    }
+    options.format.validate();
+    std::string line;
+    while (std::getline(std::cin, line)) std::cout << wave_filter_line(line, options) << std::endl;
+    return 0;
+}
+
+/// GTKWave starts a filter process with everything after the program's name as one argument:
+/// split such a lone argument at blanks so `wormcast wave-filter --topology T` works from a save file.
+std::vector<std::string> split_lone_argument(int argc, char** argv) {
+    std::vector<std::string> args(argv, argv + argc);
+    if (argc != 2 || args[1].find_first_of(" \t") == std::string::npos) return args;
+    std::istringstream words(args[1]);
+    args.resize(1);
+    for (std::string w; words >> w;) args.push_back(w);
+    return args;
+}
+
 std::string topology_help() { return "network, one of:\n" + topology_syntax(); }
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
+int run_cli(int argc_in, char** argv_in) {
+    std::vector<std::string> arg_text = split_lone_argument(argc_in, argv_in);
+    std::vector<char*> arg_ptrs;
+    for (std::string& a : arg_text) arg_ptrs.push_back(a.data());
+    const int argc = static_cast<int>(arg_ptrs.size());
+    char** argv = arg_ptrs.data();
     CLI::App cli{"wormcast: cycle-accurate SystemC model of multicast wormhole networks"};
     cli.require_subcommand(1);
     cli.set_version_flag("--version", "wormcast 0.1.0");
@@ -231,6 +295,19 @@ int run_cli(int argc, char** argv) {
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
     run->add_option("--rtl", rtl, "routers that are the verilated RTL: all | none | routers separated by ';' "
                                   "(overrides network.rtl)");
+    RunOutputs run_outputs;
+    run->add_option("--trace-messages", run_outputs.trace_messages,
+                    "IDS|all FILE: follow these messages (ids separated by commas) router by router; JSON lines "
+                    "to FILE (read them with `wormcast explain`)")
+        ->expected(2);
+    run->add_option("--deadlock-dot", run_outputs.deadlock_dot,
+                    "if the watchdog finds a deadlock, write its wait-for graph as Graphviz DOT to this file");
+
+    auto* explain = cli.add_subcommand("explain", "tell one message's story from a --trace-messages file");
+    std::string explain_file;
+    MessageId explain_message_id = 0;
+    explain->add_option("file", explain_file, "JSON lines written by run --trace-messages")->required();
+    explain->add_option("message", explain_message_id, "message id")->required();
 
     auto* params = cli.add_subcommand("params", "list the network parameters a scenario sets");
     bool params_json = false;
@@ -333,6 +410,17 @@ int run_cli(int argc, char** argv) {
     sweep->add_flag("--retry-failed", sweep_options.retry_failed, "rerun the points recorded as failed");
     sweep->add_option("--collect", collect_dir, "only write the table and figure of the sweep in DIR");
 
+    auto* wave_filter = cli.add_subcommand(
+        "wave-filter", "GTKWave translate filter process: packed flits (hex, one per line) in, decoded text out");
+    std::string wf_encoding = "tagged";
+    std::uint32_t wf_nodes = 64;
+    unsigned wf_flit_width = 32;
+    wave_filter->add_option("--topology", topology, "name nodes as this topology does (and take N from it)");
+    wave_filter->add_option("--nodes", wf_nodes, "number of nodes N when no --topology is given (default 64)")
+        ->check(CLI::Range(2u, 1u << 24));
+    wave_filter->add_option("--flit-width", wf_flit_width, "flit_width of the traced run (default 32)");
+    wave_filter->add_option("--encoding", wf_encoding, "header encoding: tagged (default) | bitstring");
+
     if (argc > 1 && argv[1][0] != '-') {
         std::vector<std::string> names;
         for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
@@ -350,8 +438,10 @@ int run_cli(int argc, char** argv) {
         return cli.exit(e) == 0 ? 0 : 2;
     }
     try {
-        if (*run) return run_command(scenario, sets, vcd, json, seed, rtl);
+        if (*run) return run_command(scenario, sets, vcd, json, seed, rtl, run_outputs);
+        if (*explain) return explain_command(explain_file, explain_message_id);
         if (*params) return params_command(params_json);
+        if (*wave_filter) return wave_filter_command(topology, wf_nodes, wf_flit_width, wf_encoding);
         if (*topo) return topology_command(topology, topology_options.given(), topology_json);
         if (*plan) {
             request.options = plan_options.given();

@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p waves
 build/wormcast run testbenches/scenarios/demo.yaml --vcd waves/demo.vcd --json waves/demo.json
-echo "open the waveform with: gtkwave waves/demo.vcd waves/demo.gtkw"
+echo "open the waveform (flits decoded by wormcast wave-filter) from this directory with: gtkwave waves/demo.vcd waves/demo.gtkw"

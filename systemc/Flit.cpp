@@ -5,7 +5,22 @@
 
 #include <fmt/format.h>
 
+#include "systemc/pure/FlitText.hpp"
+
 namespace wormcast {
+
+// The waveform filter (pure layer) decodes this layout without SystemC: keep the two in step.
+static_assert(PackedFlitLayout::kDataBits == Flit::kDataBits, "packed data width");
+static_assert(PackedFlitLayout::kMessageBits == Flit::kMessageBits, "packed message width");
+static_assert(PackedFlitLayout::kVcBits == Flit::kVcBits, "packed VC width");
+static_assert(PackedFlitLayout::kKindBits == Flit::kKindBits, "packed kind width");
+
+std::uint64_t trace_word(const Flit& flit) {
+    using L = PackedFlitLayout;
+    const std::uint64_t kind = static_cast<std::uint8_t>(flit.kind);
+    return (flit.data & 0xffffffffu) | ((std::uint64_t{flit.message} & Flit::kMaxMessage) << L::kMessageShift) |
+           ((std::uint64_t{flit.vc} & (Flit::kMaxVcs - 1)) << L::kVcShift) | (kind << L::kKindShift);
+}
 
 const char* to_string(FlitKind kind) {
     switch (kind) {

@@ -58,6 +58,10 @@ struct Flit {
 std::ostream& operator<<(std::ostream& os, const Flit& flit);
 std::string to_string(const Flit& flit);
 
+/// The packed layout for waveforms: as pack(), but never throws (data above 32 bits, a message
+/// tag above 24 bits are cut to their fields; the separate .data/.msg traces keep them whole).
+std::uint64_t trace_word(const Flit& flit);
+
 /// SystemC tracing: one 64-bit vector in the packed layout plus the kind as an integer.
 void sc_trace(sc_core::sc_trace_file* tf, const Flit& flit, const std::string& name);
 

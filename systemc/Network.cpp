@@ -170,6 +170,11 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
                                            [this] { return describe_waits(); });
 }
 
+void Network::set_message_trace(MessageTraceLog* log) {
+    for (Router* r : routers_)
+        if (r) r->set_message_trace(log);
+}
+
 void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
     std::set<const LinkWires*> done;
     auto trace_wires = [&](const LinkWires* w) {
@@ -178,6 +183,11 @@ void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
         const std::string stem = base.substr(0, base.size() - 6);  // drop "_valid"
         sc_core::sc_trace(tf, w->valid, stem + ".valid");
         wormcast::sc_trace(tf, w->flit.read(), stem + ".flit");
+        // The packed word as well, for the GTKWave translate filter (waves/README.md).
+        auto probe = std::make_unique<PackedFlitProbe>(sc_core::sc_gen_unique_name("wave_probe"));
+        probe->flit(const_cast<LinkWires*>(w)->flit);
+        sc_core::sc_trace(tf, probe->word, stem + ".flit.packed", 64);
+        probes_.push_back(std::move(probe));
         sc_core::sc_trace(tf, w->credit, stem + ".credit");
     };
     if (chosen.empty()) {
@@ -231,7 +241,7 @@ std::uint64_t Network::active_router_cycles() const {
     return a;
 }
 
-std::string Network::describe_waits() const {
+std::string Network::describe_waits(bool as_dot) const {
     struct Channel {
         std::size_t router;
         PortId port;
@@ -309,6 +319,53 @@ std::string Network::describe_waits() const {
     for (const auto& [c, w] : waits)
         if (colour[c] == 0 && dfs(c)) break;
     std::ostringstream os;
+    if (as_dot) {
+        auto id = [](const Channel& c) {
+            return fmt::format("c{}_{}_{}", c.router, c.port, static_cast<unsigned>(c.vc));
+        };
+        auto quote = [](const std::string& text) {
+            std::string q;
+            for (char ch : text) {
+                if (ch == '"' || ch == '\\') q += '\\';
+                q += ch;
+            }
+            return q;
+        };
+        std::set<std::pair<std::string, std::string>> on_cycle;
+        for (std::size_t i = 0; i < cycle.size(); ++i)
+            on_cycle.insert({id(cycle[i].first), id(cycle[(i + 1) % cycle.size()].first)});
+        // A readable picture: the cycle alone when there is one (the other blocked channels are
+        // in the report in words), else the first blocked channels.
+        std::set<Channel> drawn;
+        for (const auto& [c, why] : cycle) drawn.insert(c);
+        for (const auto& [c, w] : waits)
+            if (cycle.empty() && drawn.size() < 60) drawn.insert(c);
+        os << "digraph waits {\n" << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
+           << "  node [shape=box, fontname=\"monospace\"];\n";
+        os << fmt::format("  label=\"{}, {} blocked channels in all\";\n",
+                          cycle.empty() ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
+                                        : fmt::format("wait-for cycle of {} channels", cycle.size()),
+                          waits.size());
+        for (const auto& [c, w] : waits) {
+            if (!drawn.count(c)) continue;
+            const bool in_cycle = std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) {
+                return !(e.first < c) && !(c < e.first);
+            });
+            os << fmt::format("  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n", id(c),
+                              w.message, quote(routers_[c.router]->config().name), c.port,
+                              static_cast<unsigned>(c.vc), to_string(w.state), w.buffered,
+                              in_cycle ? ", color=red, penwidth=2" : "");
+        }
+        for (const auto& [c, list] : edges)
+            for (const auto& [next, why] : list) {
+                if (!drawn.count(c) || !drawn.count(next)) continue;
+                const bool red = on_cycle.count({id(c), id(next)}) != 0;
+                os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next), quote(why),
+                                  red ? ", color=red, fontcolor=red, penwidth=2" : "");
+            }
+        os << "}\n";
+        return os.str();
+    }
     if (!cycle.empty()) {
         os << "wait-for cycle of " << cycle.size() << " channels:\n";
         for (const auto& [c, why] : cycle) os << "  " << describe(c) << "\n    waits: " << why << "\n";

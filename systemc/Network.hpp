@@ -14,6 +14,7 @@
 #include "systemc/Flit.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
+#include "systemc/PackedFlitProbe.hpp"
 #include "systemc/Router.hpp"
 #include "systemc/Ticker.hpp"
 #include "systemc/Watchdog.hpp"
@@ -56,10 +57,14 @@ public:
     const ActivityMonitor& monitor() const { return monitor_; }
     const Watchdog& watchdog() const { return *watchdog_; }
 
+    /// Record chosen messages' hops in every SystemC router (RTL routers are not traced).
+    void set_message_trace(MessageTraceLog* log);
     /// Trace the links of the chosen routers (empty = all) and their NICs' channels.
     void trace(sc_core::sc_trace_file* tf, const std::vector<std::size_t>& routers);
-    /// The wait-for chain of messages and channels, ending in a cycle if there is one.
-    std::string describe_waits() const;
+    /// The wait-for chain of messages and channels, ending in a cycle if there is one; with
+    /// `as_dot`, the same graph in Graphviz DOT: channels (and the message holding each) as nodes,
+    /// waits as edges labelled with what is wanted, the cycle in red.
+    std::string describe_waits(bool as_dot = false) const;
     /// Network links (router to router): flits carried per link.
     std::vector<std::uint64_t> link_flits() const;
     std::uint64_t bubbles() const;
@@ -92,6 +97,7 @@ private:
     std::vector<std::vector<LinkWires*>> router_links_;  ///< wires touching each router
     std::vector<std::pair<std::size_t, PortId>> network_outputs_;
     std::unique_ptr<Watchdog> watchdog_;
+    std::vector<std::unique_ptr<PackedFlitProbe>> probes_;  ///< packed flit words of traced links
 };
 
 }  // namespace wormcast

@@ -159,6 +159,13 @@ void Router::gather_and_route(Cycle now) {
                 ivc.route = route_unit_.route(p, v, ivc.header);
                 ivc.ready_at = now + route_unit_.delay(ivc.header);
                 ivc.state = VcState::Routing;
+                if (trace_log_ && trace_log_->wants(ivc.message)) {
+                    std::vector<unsigned> ports;
+                    for (const auto& b : ivc.route.branches) ports.push_back(b.port);
+                    trace_log_->add(ivc.message, "routed", now,
+                                    {{"router", name()}, {"in_port", p}, {"in_vc", v}, {"outputs", ports},
+                                     {"header_flits", ivc.header_flits}, {"ready", ivc.ready_at}});
+                }
             }
         }
     }
@@ -225,7 +232,7 @@ void Router::acquire(PortId p, VcId v, std::size_t branch) {
     ivc.acquired[branch] = true;
 }
 
-bool Router::take_outputs(PortId p, VcId v) {
+bool Router::take_outputs(PortId p, VcId v, Cycle now) {
     InputVc& ivc = inputs_[p].vc(v);
     auto& branches = ivc.route.branches;
     if (config_.atomic_ocrq) {
@@ -244,6 +251,14 @@ bool Router::take_outputs(PortId p, VcId v) {
         if (!all) return false;
     }
     start_worm(ivc);
+    if (trace_log_ && trace_log_->wants(ivc.message)) {
+        std::vector<unsigned> ports, vcs;
+        for (std::size_t b = 0; b < branches.size(); ++b) {
+            ports.push_back(branches[b].port);
+            vcs.push_back(ivc.out_vc[b]);
+        }
+        trace_log_->add(ivc.message, "outputs", now, {{"router", name()}, {"outputs", ports}, {"out_vcs", vcs}});
+    }
     return true;
 }
 
@@ -277,6 +292,8 @@ void Router::allocate_outputs(Cycle now) {
             if (config_.token_ring && ivc.route.branches.size() > 1) {
                 ivc.state = VcState::WaitingToken;
                 token_queue_.push_back({p, v});
+                if (trace_log_ && trace_log_->wants(ivc.message))
+                    trace_log_->add(ivc.message, "wait_token", now, {{"router", name()}});
             } else {
                 enqueue_requests(p, v);
             }
@@ -290,6 +307,8 @@ void Router::allocate_outputs(Cycle now) {
             token_queue_.pop_front();
             token_held_ = true;
             inputs_[p].vc(v).holds_token = true;
+            if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
+                trace_log_->add(inputs_[p].vc(v).message, "token", now, {{"router", name()}});
             enqueue_requests(p, v);
         }
     }
@@ -302,11 +321,11 @@ void Router::allocate_outputs(Cycle now) {
     for (PortId p = 0; p < config_.inputs; ++p)
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state == VcState::Waiting && !ivc.adaptive) take_outputs(p, v);
+            if (ivc.state == VcState::Waiting && !ivc.adaptive) take_outputs(p, v, now);
         }
     std::size_t still_waiting = 0;
     for (const auto& [p, v] : adaptive_waiting_)
-        if (!take_outputs(p, v)) adaptive_waiting_[still_waiting++] = {p, v};
+        if (!take_outputs(p, v, now)) adaptive_waiting_[still_waiting++] = {p, v};
     adaptive_waiting_.resize(still_waiting);
 }
 
@@ -382,6 +401,17 @@ void Router::traverse(Cycle now) {
             outputs_[q].credits(copy.vc).consume();
             crossbar_.transfer(copy, q, outputs_[q], now);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
+        }
+        if (trace_log_ && (flit.is_bubble() || (header_flit && header_index == 0)) &&
+            trace_log_->wants(ivc.message)) {
+            std::vector<unsigned> ports, vcs;
+            for (std::size_t b = 0; b < ivc.route.branches.size(); ++b)
+                if (g.outputs.test(ivc.route.branches[b].port)) {
+                    ports.push_back(ivc.route.branches[b].port);
+                    vcs.push_back(ivc.out_vc[b]);
+                }
+            trace_log_->add(ivc.message, flit.is_bubble() ? "bubble" : "head", now,
+                            {{"router", name()}, {"in_port", g.in_port}, {"outputs", ports}, {"out_vcs", vcs}});
         }
         if (flit.is_bubble()) continue;
         ivc.bubble_blockers.clear();

@@ -20,6 +20,7 @@
 #include "systemc/RouterModule.hpp"
 #include "systemc/SwitchAllocator.hpp"
 #include "systemc/pure/LinkFault.hpp"
+#include "systemc/pure/MessageTrace.hpp"
 
 namespace wormcast {
 
@@ -57,6 +58,8 @@ class Router : public RouterModule {
     std::vector<std::string> missing_credits() const;
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
+    /// Record the hops of chosen messages' heads (null: off, the default; one test per event).
+    void set_message_trace(MessageTraceLog* log) { trace_log_ = log; }
 
   private:
     SC_HAS_PROCESS(Router);
@@ -87,11 +90,12 @@ class Router : public RouterModule {
     void acquire(PortId p, VcId v, std::size_t branch);
     /// A waiting worm takes the outputs it can (all at once with atomic OCRQs); true once it has
     /// every output and streams.
-    bool take_outputs(PortId p, VcId v);
+    bool take_outputs(PortId p, VcId v, Cycle now);
     void start_worm(InputVc& ivc);
 
     CycleTimer timer_;
     ActivityMonitor* monitor_;
+    MessageTraceLog* trace_log_ = nullptr;
     RouteUnit route_unit_;
     std::vector<InputUnit> inputs_;
     std::vector<OutputUnit> outputs_;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <systemc>
@@ -14,6 +15,7 @@
 #include "systemc/Network.hpp"
 #include "systemc/Router.hpp"
 #include "systemc/rtl/RtlWaves.hpp"
+#include "testbenches/sim/Sampling.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
 namespace wormcast::sim {
@@ -111,6 +113,11 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
     }
+    std::unique_ptr<MessageTraceLog> message_trace;
+    if (!options.trace_messages_path.empty()) {
+        message_trace = std::make_unique<MessageTraceLog>(options.trace_messages);
+        network->set_message_trace(message_trace.get());
+    }
     // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     sc_trace_file* vcd = nullptr;
@@ -198,7 +205,31 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.deadlock = network->watchdog().fired();
     result.deadlock_cycle = network->watchdog().fired_at();
     result.deadlock_report = network->watchdog().report();
+    if (result.deadlock) result.deadlock_dot = network->describe_waits(/*as_dot=*/true);
     result.problems = network->ledger().problems(/*final=*/!result.deadlock);
+    if (message_trace) {
+        // Each traced message's own line: who sent it where, when, and when each copy arrived.
+        for (const auto& [id, m] : network->ledger().messages()) {
+            if (!message_trace->wants(id)) continue;
+            nlohmann::ordered_json arrived = nlohmann::ordered_json::object();
+            for (const auto& [node, cycle] : m.arrived) arrived[network->node_name(node)] = cycle;
+            std::vector<std::string> receivers;
+            for (NodeId r : m.receivers) receivers.push_back(network->node_name(r));
+            std::ostringstream header;
+            header << m.header;
+            message_trace->add(id, "message", m.injected,
+                               {{"source", network->node_name(m.sender)},
+                                {"source_id", m.sender},
+                                {"destinations", receivers},
+                                {"destination_ids", m.receivers},
+                                {"header", header.str()},
+                                {"header_flits", m.header_flits},
+                                {"length", m.length},
+                                {"injected", m.injected},
+                                {"arrived", arrived}});
+        }
+        write_output_file(options.trace_messages_path, message_trace->jsonl(), "--trace-messages");
+    }
     if (!result.drained && !result.deadlock)
         result.problems.insert(
             result.problems.begin(),

@@ -12,6 +12,7 @@
 
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/pure/LinkFault.hpp"
+#include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/Statistics.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
@@ -34,6 +35,9 @@ struct RunOptions {
     /// them also write their internals to the RTL VCD (systemc/rtl/RtlWaves.hpp).
     std::vector<std::size_t> trace_routers;
     std::vector<RouterFault> faults;  ///< none in a healthy run
+    /// Follow these messages' heads router by router and write JSON lines here (empty: off).
+    std::string trace_messages_path;
+    MessageTraceFilter trace_messages;
 };
 
 struct RunResult {
@@ -73,6 +77,7 @@ struct RunResult {
     bool deadlock = false;
     Cycle deadlock_cycle = 0;
     std::string deadlock_report;
+    std::string deadlock_dot;  ///< the same wait-for graph as Graphviz DOT (empty without a deadlock)
     std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
     std::vector<std::uint64_t> link_flits;
     /// NetworkSpec::link_metrics of this run (an object of name -> number; empty without).

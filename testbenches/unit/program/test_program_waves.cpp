@@ -1,0 +1,225 @@
+// Readable waves through the built program: the GTKWave translate filter on a real trace, the
+// per-message traces against the run's own results, and the deadlock picture.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "testbenches/unit/program/ProgramRunner.hpp"
+
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
+using wormcast::testing::write_text;
+
+namespace {
+
+/// Every value a VCD gives the signals whose name ends in `suffix` (hex, as GTKWave shows them).
+std::vector<std::uint64_t> vcd_values(const std::string& vcd, const std::string& suffix) {
+    std::set<std::string> codes;
+    std::istringstream in(vcd);
+    std::vector<std::uint64_t> values;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line);
+        std::string w0, type, width, code, name;
+        words >> w0;
+        if (w0 == "$var") {
+            words >> type >> width >> code >> name;
+            if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+                codes.insert(code);
+        } else if (!w0.empty() && w0[0] == 'b') {
+            std::string code2;
+            words >> code2;
+            if (codes.count(code2) && w0.find_first_not_of("01", 1) == std::string::npos)
+                values.push_back(std::stoull(w0.substr(1), nullptr, 2));
+        }
+    }
+    return values;
+}
+
+}  // namespace
+
+TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace", "[program][wave-filter]") {
+    std::string out;
+    const std::string vcd = scratch("waves.vcd");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=400 --vcd " + vcd, out) == 0);
+    const std::string wave = slurp(vcd);
+    // The SystemC VCD carries the packed word next to the separate fields it always had.
+    REQUIRE_THAT(wave, Catch::Contains("flit_packed") || Catch::Contains("packed"));
+    REQUIRE_THAT(wave, Catch::Contains(" kind "));
+    const auto values = vcd_values(wave, "packed");
+    REQUIRE(values.size() > 50);
+    std::string input;
+    for (std::uint64_t v : values) input += fmt::format("{:016X}\n", v);
+    input += "xxxxxxxxxxxxxxxx\n";
+    write_text(scratch("values.txt"), input);
+    // GTKWave passes everything after the program as one argument: both forms must work.
+    for (const std::string command : {"wave-filter --topology mesh:4x4", "'wave-filter --topology mesh:4x4'"}) {
+        REQUIRE(run_program(command + " < " + scratch("values.txt"), out) == 0);
+        std::istringstream lines(out);
+        std::size_t i = 0, heads = 0;
+        for (std::string line; std::getline(lines, line); ++i) {
+            INFO(line);
+            if (i == values.size()) {
+                CHECK(line == "xxxxxxxxxxxxxxxx");
+                continue;
+            }
+            REQUIRE(i < values.size());
+            const unsigned kind = static_cast<unsigned>(values[i] >> 60);
+            const std::string tag = fmt::format(" m{} vc{}", (values[i] >> 32) & 0xffffff, (values[i] >> 56) & 0xf);
+            static const char* const words[] = {"idle", "HEAD", "body", "tail", "HEAD+TAIL", "BUBBLE"};
+            REQUIRE(kind <= 5);
+            CHECK(line.rfind(words[kind], 0) == 0);
+            if (kind != 0) CHECK_THAT(line, Catch::Contains(tag));
+            if (kind == 1) {
+                ++heads;
+                // A unicast on the mesh: the destination as the mesh names nodes, x,y in 0..3.
+                CHECK(std::regex_search(line, std::regex(" to [0-3],[0-3]$")));
+            }
+        }
+        CHECK(i == values.size() + 1);
+        CHECK(heads > 0);
+    }
+    // Bad options: exit 2 with the field named.
+    REQUIRE(run_program("wave-filter --encoding sometimes < /dev/null", out) == 2);
+    CHECK_THAT(out, Catch::Contains("sometimes"));
+}
+
+TEST_CASE("wormcast run --trace-messages follows heads hop by hop, explain tells the story",
+          "[program][trace-messages]") {
+    std::string out;
+    const std::string file = scratch("trace.jsonl"), json = scratch("trace.json");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=600 --json " + json +
+                            " --trace-messages all " + file,
+                        out) == 0);
+    const auto result = nlohmann::json::parse(slurp(json));
+    std::map<unsigned, std::vector<nlohmann::json>> by_message;
+    std::istringstream lines(slurp(file));
+    for (std::string line; std::getline(lines, line);) {
+        const auto e = nlohmann::json::parse(line);
+        by_message[e["msg"].get<unsigned>()].push_back(e);
+    }
+    REQUIRE(by_message.size() > 20);
+    std::size_t checked = 0;
+    for (const auto& [id, events] : by_message) {
+        const nlohmann::json* summary = nullptr;
+        std::size_t heads = 0, routed = 0;
+        for (const auto& e : events) {
+            if (e["event"] == "message") summary = &e;
+            if (e["event"] == "head") ++heads;
+            if (e["event"] == "routed") ++routed;
+        }
+        INFO("message " << id);
+        REQUIRE(summary);
+        const auto& dests = (*summary)["destination_ids"];
+        if (dests.size() != 1) continue;
+        // A unicast on the 4x4 mesh (XY routing) visits |dx| + |dy| + 1 routers, each once.
+        const int s = (*summary)["source_id"], d = dests[0];
+        const int hops = std::abs(s % 4 - d % 4) + std::abs(s / 4 - d / 4) + 1;
+        CHECK(heads == static_cast<std::size_t>(hops));
+        CHECK(routed == static_cast<std::size_t>(hops));
+        CHECK((*summary)["arrived"].size() == 1);
+        for (const auto& e : events)
+            if (e["event"] != "message") CHECK(e["cycle"].get<long>() >= (*summary)["injected"].get<long>());
+        ++checked;
+    }
+    CHECK(checked > 20);
+    // Every message the run sent is in the trace.
+    CHECK(by_message.size() == result["messages_sent"].get<std::size_t>());
+
+    const unsigned first = by_message.begin()->first;
+    REQUIRE(run_program(fmt::format("explain {} {}", file, first), out) == 0);
+    CHECK_THAT(out, Catch::Contains(fmt::format("message {}:", first)) && Catch::Contains("router hop(s)") &&
+                        Catch::Contains("delivered at"));
+    // Chosen ids only.
+    REQUIRE(run_program(fmt::format("run testbenches/scenarios/demo.yaml --set traffic.measure=600 "
+                                    "--trace-messages {} {}",
+                                    first, file),
+                        out) == 0);
+    std::istringstream only(slurp(file));
+    for (std::string line; std::getline(only, line);) CHECK(nlohmann::json::parse(line)["msg"] == first);
+    REQUIRE(run_program("explain " + file + " 999999", out) == 2);
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --trace-messages 1,x " + file, out) == 2);
+    CHECK_THAT(out, Catch::Contains("--trace-messages") && Catch::Contains("'x'"));
+}
+
+TEST_CASE("wormcast run --deadlock-dot draws the watchdog's wait-for cycle", "[program][deadlock-dot]") {
+    std::string out;
+    const std::string dot = scratch("waits.dot");
+    // The deadlocking multistage configuration of test_program.cpp: tree worms, no token rings.
+    const int code = run_program(
+        "run testbenches/scenarios/min-uni.yaml --set network.tokens=none --set router.buffer_depth=1 --set "
+        "traffic.load=0.2 --set traffic.multicast_ratio=0.6 --set traffic.measure=3000 --set "
+        "run.watchdog_cycles=2000 --deadlock-dot " + dot,
+        out);
+    INFO(out);
+    REQUIRE(code == 3);
+    const std::string graph = slurp(dot);
+    INFO(graph);
+    CHECK(graph.rfind("digraph waits {", 0) == 0);
+    CHECK_THAT(graph, Catch::Contains("message ") && Catch::Contains("holds ") && Catch::Contains("wants: "));
+    // The report in words found a cycle; the picture marks it.
+    if (out.find("wait-for cycle of") != std::string::npos) CHECK_THAT(graph, Catch::Contains("color=red"));
+    CHECK(graph.back() == '\n');
+    // A run without a deadlock writes nothing and says so.
+    std::remove(dot.c_str());
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=300 --deadlock-dot " + dot, out) ==
+            0);
+    CHECK_THAT(out, Catch::Contains("no deadlock"));
+    CHECK(slurp(dot).empty());
+}
+
+TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches the filter", "[program][wave-filter]") {
+    std::string out;
+    const std::string vcd = scratch("gtkw.vcd");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=100 --vcd " + vcd, out) == 0);
+    // Full names as GTKWave writes them: scopes joined by dots, then the variable and its range.
+    std::set<std::string> names;
+    std::vector<std::string> scopes;
+    std::istringstream in(slurp(vcd));
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line);
+        std::string w0, a, b, c, d, e;
+        words >> w0;
+        if (w0 == "$scope") {
+            words >> a >> b;
+            scopes.push_back(b);
+        } else if (w0 == "$upscope") {
+            scopes.pop_back();
+        } else if (w0 == "$var") {
+            words >> a >> b >> c >> d >> e;
+            std::string full;
+            for (const auto& s : scopes) full += s + ".";
+            names.insert(full + d + (e.size() > 0 && e[0] == '[' ? e : ""));
+        }
+    }
+    std::ifstream save(std::string(WORMCAST_SOURCE_DIR) + "/waves/demo.gtkw");
+    REQUIRE(save);
+    int signals = 0, filtered = 0;
+    bool filter = false, translate_next = false;
+    for (std::string line; std::getline(save, line);) {
+        filter |= line == "^>1 build/wormcast wave-filter --topology mesh:4x4";
+        if (!line.empty() && line[0] == '@') translate_next = (std::stoul(line.substr(1), nullptr, 16) & 0x4000) != 0;
+        if (line.empty() || std::string("[@-*^").find(line[0]) != std::string::npos) continue;
+        INFO(line);
+        CHECK(names.count(line) == 1);
+        ++signals;
+        // Every packed flit signal goes through the filter.
+        if (line.find(".flit.packed") != std::string::npos) {
+            CHECK(translate_next);
+            ++filtered;
+        }
+    }
+    CHECK(filter);
+    CHECK(signals > 20);
+    CHECK(filtered == 5);
+}
