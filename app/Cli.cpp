@@ -12,9 +12,9 @@
 #include <map>
 #include <sstream>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <CLI/CLI.hpp>
 
 #include "systemc/NetworkParams.hpp"
 #include "systemc/pure/FlitText.hpp"
@@ -77,9 +77,9 @@ struct RunOutputs {
     std::string deadlock_dot;
 };
 
-int run_command(const std::string& scenario_path, const std::vector<std::string>& sets, const std::string& vcd,
-                const std::string& json_path, const std::string& seed, const std::string& rtl,
-                const RunOutputs& outputs) {
+int run_command(const std::string& scenario_path, const std::vector<std::string>& sets,
+                const std::string& vcd, const std::string& json_path, const std::string& seed,
+                const std::string& rtl, const RunOutputs& outputs) {
     std::vector<std::string> overrides = sets;
     if (!seed.empty()) overrides.push_back(fmt::format("run.seed={}", seed));
     if (!rtl.empty()) overrides.push_back(fmt::format("network.rtl={}", rtl));
@@ -87,25 +87,31 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     s.run.vcd_path = vcd;
     s.run.trace_routers = s.traced_routers();
     if (!outputs.trace_messages.empty()) {
-        s.run.trace_messages = MessageTraceFilter::parse(outputs.trace_messages[0], "--trace-messages");
+        s.run.trace_messages =
+            MessageTraceFilter::parse(outputs.trace_messages[0], "--trace-messages");
         s.run.trace_messages_path = outputs.trace_messages[1];
     }
     if (!vcd.empty() && s.trace_routers == "auto" && s.topology->routers() > 64)
-        std::cerr << fmt::format("note: large network: tracing router {} only (set trace.routers to choose)\n",
-                                 s.topology->format_router(0));
+        std::cerr << fmt::format(
+            "note: large network: tracing router {} only (set trace.routers to choose)\n",
+            s.topology->format_router(0));
     sim::RunResult r = sim::run_network(s.network(), s.params, s.schedule(), s.run);
     sim::print_summary(std::cout, r, s.params);
     std::cout << fmt::format("multicast    {} (nic.multicast)\n", s.multicast);
     if (!r.rtl_routers.empty()) {
         std::vector<std::string> routers;
-        for (std::size_t router : r.rtl_routers) routers.push_back(s.topology->format_router(router));
-        std::cout << fmt::format("rtl routers  {} of {} are the verilated RTL ({}): {}\n", r.rtl_routers.size(),
-                                 r.routers, s.rtl_model(), fmt::join(routers, " "));
+        for (std::size_t router : r.rtl_routers)
+            routers.push_back(s.topology->format_router(router));
+        std::cout << fmt::format("rtl routers  {} of {} are the verilated RTL ({}): {}\n",
+                                 r.rtl_routers.size(), r.routers, s.rtl_model(),
+                                 fmt::join(routers, " "));
     }
-    if (!json_path.empty()) sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
+    if (!json_path.empty())
+        sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
     if (!r.vcd_path.empty()) std::cout << "waveform     " << r.vcd_path << "\n";
     if (!s.run.trace_messages_path.empty())
-        std::cout << "messages     " << s.run.trace_messages_path << " (wormcast explain FILE MSG)\n";
+        std::cout << "messages     " << s.run.trace_messages_path
+                  << " (wormcast explain FILE MSG)\n";
     if (!outputs.deadlock_dot.empty()) {
         if (r.deadlock) {
             sim::write_output_file(outputs.deadlock_dot, r.deadlock_dot, "--deadlock-dot");
@@ -135,12 +141,14 @@ int params_command(bool json) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
-    std::cout << "Network parameters (scenario key, range, default, unit; * fixed by a verilated RTL "
-                 "configuration):\n";
+    std::cout
+        << "Network parameters (scenario key, range, default, unit; * fixed by a verilated RTL "
+           "configuration):\n";
     for (const auto& d : network_parameters())
-        std::cout << fmt::format("  {:<28} {:<18} {:<9} {:<7}{} {}\n", d.name(), d.range(), d.format(defaults),
-                                 d.unit, d.rtl ? "*" : " ", d.meaning);
-    std::cout << "Latencies in cycles may also be given as times (20ns, 5us): a whole number of clock_ns.\n"
+        std::cout << fmt::format("  {:<28} {:<18} {:<9} {:<7}{} {}\n", d.name(), d.range(),
+                                 d.format(defaults), d.unit, d.rtl ? "*" : " ", d.meaning);
+    std::cout << "Latencies in cycles may also be given as times (20ns, 5us): a whole number of "
+                 "clock_ns.\n"
                  "A topology may change a default (see the family's documentation).\n";
     return 0;
 }
@@ -154,7 +162,8 @@ int topology_command(const std::string& topology_text, const OptionValues& optio
     return 0;
 }
 
-int plan_command(const std::string& topology_text, const PlanRequest& request, bool json, const std::string& dot) {
+int plan_command(const std::string& topology_text, const PlanRequest& request, bool json,
+                 const std::string& dot) {
     const auto topology = parse_topology(topology_text, "--topology");
     const PlanOutput plan = topology->plan(request);
     if (json)
@@ -163,15 +172,16 @@ int plan_command(const std::string& topology_text, const PlanRequest& request, b
         std::cout << plan.text;
     if (!dot.empty()) {
         if (plan.dot.empty())
-            throw ConfigError(fmt::format("--dot: there is no picture of {} plans on the {}", request.algorithm,
-                                          topology->name()));
+            throw ConfigError(fmt::format("--dot: there is no picture of {} plans on the {}",
+                                          request.algorithm, topology->name()));
         sim::write_output_file(dot, plan.dot, "--dot");
     }
     return 0;
 }
 
-int steps_command(const std::string& topology_text, const std::string& algorithm, const OptionValues& options,
-                  const std::string& pattern_file, unsigned consumption, bool json, bool model) {
+int steps_command(const std::string& topology_text, const std::string& algorithm,
+                  const OptionValues& options, const std::string& pattern_file,
+                  unsigned consumption, bool json, bool model) {
     const auto topology = parse_topology(topology_text, "--topology");
     if (consumption == 0) consumption = topology->default_consumption_channels();
     const NetworkParams params = sim::startup_only_params(consumption);
@@ -191,14 +201,16 @@ int steps_command(const std::string& topology_text, const std::string& algorithm
             throw ModelError("the start-up-only run did not deliver every multicast");
         }
         steps.steps = sim::startup_steps(r, params);
-        for (auto s : r.startups_per_node) steps.startups_per_node.push_back(static_cast<std::uint32_t>(s));
+        for (auto s : r.startups_per_node)
+            steps.startups_per_node.push_back(static_cast<std::uint32_t>(s));
         steps.max_startups = static_cast<std::uint32_t>(r.startups_max);
     }
     if (json)
         std::cout << sim::steps_json(*topology, steps).dump() << "\n";
     else
-        std::cout << fmt::format("{} multicasts, {} on {}: {} steps, at most {} start-ups at one node\n",
-                                 pattern.size(), algorithm, topology->name(), steps.steps, steps.max_startups);
+        std::cout << fmt::format(
+            "{} multicasts, {} on {}: {} steps, at most {} start-ups at one node\n", pattern.size(),
+            algorithm, topology->name(), steps.steps, steps.max_startups);
     return 0;
 }
 
@@ -206,7 +218,8 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
     const auto suites = sim::experiment_suites();
     if (list || what.empty()) {
         for (const auto& suite : suites)
-            for (const auto& e : suite.experiments) std::cout << fmt::format("{:<14} {}\n", e.name, e.description);
+            for (const auto& e : suite.experiments)
+                std::cout << fmt::format("{:<14} {}\n", e.name, e.description);
         return what.empty() && !list ? 2 : 0;
     }
     for (const auto& suite : suites)
@@ -217,13 +230,15 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
             sim::make_output_directory(options.out_dir);  // refuse a bad --out before any run
             return e.run(options);
         }
-    throw ConfigError(fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
+    throw ConfigError(
+        fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
 }
 
 int sweep_command(sim::SweepOptions options, const std::string& collect_dir) {
     if (!collect_dir.empty()) {
         if (!options.scenario.empty() || !options.vary.empty())
-            throw ConfigError("--collect: give either a scenario to sweep or --collect DIR, not both");
+            throw ConfigError(
+                "--collect: give either a scenario to sweep or --collect DIR, not both");
         sim::collect_sweep(collect_dir, std::cout);
         return 0;
     }
@@ -237,7 +252,8 @@ int explain_command(const std::string& path, MessageId message) {
     return 0;
 }
 
-/// GTKWave's translate filter process: one value per line in, one text line out, until end of input.
+/// GTKWave's translate filter process: one value per line in, one text line out, until end of
+/// input.
 int wave_filter_command(const std::string& topology_text, std::uint32_t nodes, unsigned flit_width,
                         const std::string& encoding) {
     FlitTextOptions options;
@@ -258,7 +274,8 @@ int wave_filter_command(const std::string& topology_text, std::uint32_t nodes, u
 }
 
 /// GTKWave starts a filter process with everything after the program's name as one argument:
-/// split such a lone argument at blanks so `wormcast wave-filter --topology T` works from a save file.
+/// split such a lone argument at blanks so `wormcast wave-filter --topology T` works from a save
+/// file.
 std::vector<std::string> split_lone_argument(int argc, char** argv) {
     std::vector<std::string> args(argv, argv + argc);
     if (argc != 2 || args[1].find_first_of(" \t") == std::string::npos) return args;
@@ -268,7 +285,9 @@ std::vector<std::string> split_lone_argument(int argc, char** argv) {
     return args;
 }
 
-std::string topology_help() { return "network, one of:\n" + topology_syntax(); }
+std::string topology_help() {
+    return "network, one of:\n" + topology_syntax();
+}
 
 }  // namespace
 
@@ -286,27 +305,37 @@ int run_cli(int argc_in, char** argv_in) {
     std::string scenario, vcd, json, rtl;
     std::vector<std::string> sets;
     std::string seed;
-    run->add_option("scenario", scenario, "scenario YAML file")->required()->check(CLI::ExistingFile);
-    run->add_option("--set", sets, "override a scenario key: section.key=value (repeatable; see `wormcast params`)");
+    run->add_option("scenario", scenario, "scenario YAML file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    run->add_option(
+        "--set", sets,
+        "override a scenario key: section.key=value (repeatable; see `wormcast params`)");
     run->add_option("--vcd", vcd,
-                    "write a VCD waveform of the traced routers' links (RTL routers: also FILE.rtl.vcd of their "
+                    "write a VCD waveform of the traced routers' links (RTL routers: also "
+                    "FILE.rtl.vcd of their "
                     "internals)");
     run->add_option("--json", json, "write the results as JSON");
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
-    run->add_option("--rtl", rtl, "routers that are the verilated RTL: all | none | routers separated by ';' "
-                                  "(overrides network.rtl)");
+    run->add_option("--rtl", rtl,
+                    "routers that are the verilated RTL: all | none | routers separated by ';' "
+                    "(overrides network.rtl)");
     RunOutputs run_outputs;
     run->add_option("--trace-messages", run_outputs.trace_messages,
-                    "IDS|all FILE: follow these messages (ids separated by commas) router by router; JSON lines "
+                    "IDS|all FILE: follow these messages (ids separated by commas) router by "
+                    "router; JSON lines "
                     "to FILE (read them with `wormcast explain`)")
         ->expected(2);
-    run->add_option("--deadlock-dot", run_outputs.deadlock_dot,
-                    "if the watchdog finds a deadlock, write its wait-for graph as Graphviz DOT to this file");
+    run->add_option(
+        "--deadlock-dot", run_outputs.deadlock_dot,
+        "if the watchdog finds a deadlock, write its wait-for graph as Graphviz DOT to this file");
 
-    auto* explain = cli.add_subcommand("explain", "tell one message's story from a --trace-messages file");
+    auto* explain =
+        cli.add_subcommand("explain", "tell one message's story from a --trace-messages file");
     std::string explain_file;
     MessageId explain_message_id = 0;
-    explain->add_option("file", explain_file, "JSON lines written by run --trace-messages")->required();
+    explain->add_option("file", explain_file, "JSON lines written by run --trace-messages")
+        ->required();
     explain->add_option("message", explain_message_id, "message id")->required();
 
     auto* params = cli.add_subcommand("params", "list the network parameters a scenario sets");
@@ -319,37 +348,49 @@ int run_cli(int argc_in, char** argv_in) {
     topo->add_option("--topology", topology, topology_help())->required();
     topo->add_flag("--json", topology_json, "print JSON");
     DeclaredOptions topology_options;
-    for (const TopologyFamily* family : topology_families()) topology_options.add(topo, family->topology_options());
+    for (const TopologyFamily* family : topology_families())
+        topology_options.add(topo, family->topology_options());
 
-    auto* plan = cli.add_subcommand("plan", "print the sends of one multicast, or of a collective a family plans (start-up-only model)");
+    auto* plan = cli.add_subcommand("plan",
+                                    "print the sends of one multicast, or of a collective a family "
+                                    "plans (start-up-only model)");
     PlanRequest request;
     std::string dot;
     bool plan_json = false;
     DeclaredOptions plan_options;
     plan->add_option("--topology", topology, topology_help())->required();
-    plan->add_option("--algorithm", request.algorithm, "multicast scheme of the topology's family")->required();
-    plan->add_option("--source", request.source,
-                     "source node as the family names nodes (plans of one multicast; a family's collective "
-                     "plans take their own options instead)");
+    plan->add_option("--algorithm", request.algorithm, "multicast scheme of the topology's family")
+        ->required();
+    plan->add_option(
+        "--source", request.source,
+        "source node as the family names nodes (plans of one multicast; a family's collective "
+        "plans take their own options instead)");
     plan->add_option("--dests", request.destinations, "destinations in the family's list syntax");
     plan->add_flag("--json", plan_json, "print JSON");
     plan->add_option("--dot", dot, "also write the plan as Graphviz to this file");
 
-    auto* steps = cli.add_subcommand("steps", "run a multicast pattern in start-up-only mode and count steps");
+    auto* steps = cli.add_subcommand(
+        "steps", "run a multicast pattern in start-up-only mode and count steps");
     std::string algorithm, pattern_file;
     unsigned consumption = 0;
     bool steps_json = false, model = false;
     DeclaredOptions steps_options;
     steps->add_option("--topology", topology, topology_help())->required();
-    steps->add_option("--algorithm", algorithm, "multicast scheme of the topology's family")->required();
-    steps->add_option("--pattern", pattern_file,
-                      "JSON {\"multicasts\":[{\"source\":NODE,\"destinations\":[NODE,...]},...]}, nodes as the "
-                      "family writes them in JSON")
+    steps->add_option("--algorithm", algorithm, "multicast scheme of the topology's family")
         ->required();
-    steps->add_option("--consumption", consumption, "consumption channels per node (default: the topology's)")
+    steps
+        ->add_option("--pattern", pattern_file,
+                     "JSON {\"multicasts\":[{\"source\":NODE,\"destinations\":[NODE,...]},...]}, "
+                     "nodes as the "
+                     "family writes them in JSON")
+        ->required();
+    steps
+        ->add_option("--consumption", consumption,
+                     "consumption channels per node (default: the topology's)")
         ->check(CLI::Range(1u, 16u));
     steps->add_flag("--json", steps_json, "print JSON");
-    steps->add_flag("--model", model, "use the pure start-up model instead of the cycle-accurate network");
+    steps->add_flag("--model", model,
+                    "use the pure start-up model instead of the cycle-accurate network");
     for (const TopologyFamily* family : topology_families()) {
         plan_options.add(plan, family->plan_options());
         steps_options.add(steps, family->plan_options());
@@ -374,7 +415,8 @@ int run_cli(int argc_in, char** argv_in) {
             family_commands.push_back(std::move(sub));
         }
 
-    auto* reproduce = cli.add_subcommand("reproduce", "reproduce a paper's table or figure (list: reproduce --list)");
+    auto* reproduce = cli.add_subcommand(
+        "reproduce", "reproduce a paper's table or figure (list: reproduce --list)");
     std::string what;
     bool list = false;
     sim::ReproduceOptions ropts;
@@ -382,52 +424,75 @@ int run_cli(int argc_in, char** argv_in) {
     reproduce->add_option("name", what, "e.g. the first name reproduce --list prints");
     reproduce->add_flag("--list", list, "list the reproductions");
     reproduce->add_option("--runs", ropts.runs,
-                          "random patterns averaged per point (default 30; with --quick 2 for figures, 5 for tables)");
-    reproduce->add_flag("--quick", ropts.quick, "scaled-down sizes, and fewer runs unless --runs is given");
-    reproduce->add_option("--out", ropts.out_dir, "directory for CSV and PNG files (default results)");
+                          "random patterns averaged per point (default 30; with --quick 2 for "
+                          "figures, 5 for tables)");
+    reproduce->add_flag("--quick", ropts.quick,
+                        "scaled-down sizes, and fewer runs unless --runs is given");
+    reproduce->add_option("--out", ropts.out_dir,
+                          "directory for CSV and PNG files (default results)");
     reproduce->add_option("--seed", ropts.seed, "base random seed");
-    reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)");
+    reproduce->add_option("--jobs", ropts.jobs,
+                          "parallel worker processes (default: one per core)");
     for (const auto& suite : sim::experiment_suites()) suite_options.add(reproduce, suite.options);
 
-    auto* sweep = cli.add_subcommand(
-        "sweep", "run a scenario over a grid of keys and seeds, each point in its own process (docs/sweep.md)");
+    auto* sweep = cli.add_subcommand("sweep",
+                                     "run a scenario over a grid of keys and seeds, each point in "
+                                     "its own process (docs/sweep.md)");
     sim::SweepOptions sweep_options;
     std::string collect_dir;
-    sweep->add_option("scenario", sweep_options.scenario, "scenario YAML file")->check(CLI::ExistingFile);
-    sweep->add_option("--vary", sweep_options.vary,
-                      "a scenario key and its values: key=start:end:step or key=v1,v2,... (repeatable)");
-    sweep->add_flag("--zip", sweep_options.zip, "pair the --vary values (all as many) instead of crossing them");
-    sweep->add_option("--set", sweep_options.sets, "override a scenario key for every point (repeatable)");
-    sweep->add_option("--seeds", sweep_options.seeds, "runs per combination, each with its own seed (default 1)")
+    sweep->add_option("scenario", sweep_options.scenario, "scenario YAML file")
+        ->check(CLI::ExistingFile);
+    sweep->add_option(
+        "--vary", sweep_options.vary,
+        "a scenario key and its values: key=start:end:step or key=v1,v2,... (repeatable)");
+    sweep->add_flag("--zip", sweep_options.zip,
+                    "pair the --vary values (all as many) instead of crossing them");
+    sweep->add_option("--set", sweep_options.sets,
+                      "override a scenario key for every point (repeatable)");
+    sweep
+        ->add_option("--seeds", sweep_options.seeds,
+                     "runs per combination, each with its own seed (default 1)")
         ->check(CLI::Range(1u, 100000u));
-    sweep->add_option("--jobs", sweep_options.jobs, "parallel worker processes (default: one per core)");
-    sweep->add_option("--point-timeout", sweep_options.point_timeout,
-                      "seconds a run may take before it is killed and recorded as failed (default: no limit)")
+    sweep->add_option("--jobs", sweep_options.jobs,
+                      "parallel worker processes (default: one per core)");
+    sweep
+        ->add_option(
+            "--point-timeout", sweep_options.point_timeout,
+            "seconds a run may take before it is killed and recorded as failed (default: no limit)")
         ->check(CLI::NonNegativeNumber);
-    sweep->add_option("--out", sweep_options.out_dir, "directory of the sweep: points/, sweep.csv, sweep.json, "
-                                                      "sweep.png");
+    sweep->add_option("--out", sweep_options.out_dir,
+                      "directory of the sweep: points/, sweep.csv, sweep.json, "
+                      "sweep.png");
     sweep->add_flag("--force", sweep_options.force, "rerun points that already have a file");
-    sweep->add_flag("--retry-failed", sweep_options.retry_failed, "rerun the points recorded as failed");
-    sweep->add_option("--collect", collect_dir, "only write the table and figure of the sweep in DIR");
+    sweep->add_flag("--retry-failed", sweep_options.retry_failed,
+                    "rerun the points recorded as failed");
+    sweep->add_option("--collect", collect_dir,
+                      "only write the table and figure of the sweep in DIR");
 
     auto* wave_filter = cli.add_subcommand(
-        "wave-filter", "GTKWave translate filter process: packed flits (hex, one per line) in, decoded text out");
+        "wave-filter",
+        "GTKWave translate filter process: packed flits (hex, one per line) in, decoded text out");
     std::string wf_encoding = "tagged";
     std::uint32_t wf_nodes = 64;
     unsigned wf_flit_width = 32;
-    wave_filter->add_option("--topology", topology, "name nodes as this topology does (and take N from it)");
-    wave_filter->add_option("--nodes", wf_nodes, "number of nodes N when no --topology is given (default 64)")
+    wave_filter->add_option("--topology", topology,
+                            "name nodes as this topology does (and take N from it)");
+    wave_filter
+        ->add_option("--nodes", wf_nodes,
+                     "number of nodes N when no --topology is given (default 64)")
         ->check(CLI::Range(2u, 1u << 24));
-    wave_filter->add_option("--flit-width", wf_flit_width, "flit_width of the traced run (default 32)");
-    wave_filter->add_option("--encoding", wf_encoding, "header encoding: tagged (default) | bitstring");
+    wave_filter->add_option("--flit-width", wf_flit_width,
+                            "flit_width of the traced run (default 32)");
+    wave_filter->add_option("--encoding", wf_encoding,
+                            "header encoding: tagged (default) | bitstring");
 
     if (argc > 1 && argv[1][0] != '-') {
         std::vector<std::string> names;
         for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
             names.push_back(sub->get_name());
         if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
-            std::cerr << fmt::format("wormcast: error: '{}' is not a command (commands: {})\n", argv[1],
-                                     fmt::join(names, ", "));
+            std::cerr << fmt::format("wormcast: error: '{}' is not a command (commands: {})\n",
+                                     argv[1], fmt::join(names, ", "));
             return 2;
         }
     }
@@ -441,15 +506,16 @@ int run_cli(int argc_in, char** argv_in) {
         if (*run) return run_command(scenario, sets, vcd, json, seed, rtl, run_outputs);
         if (*explain) return explain_command(explain_file, explain_message_id);
         if (*params) return params_command(params_json);
-        if (*wave_filter) return wave_filter_command(topology, wf_nodes, wf_flit_width, wf_encoding);
+        if (*wave_filter)
+            return wave_filter_command(topology, wf_nodes, wf_flit_width, wf_encoding);
         if (*topo) return topology_command(topology, topology_options.given(), topology_json);
         if (*plan) {
             request.options = plan_options.given();
             return plan_command(topology, request, plan_json, dot);
         }
         if (*steps)
-            return steps_command(topology, algorithm, steps_options.given(), pattern_file, consumption, steps_json,
-                                 model);
+            return steps_command(topology, algorithm, steps_options.given(), pattern_file,
+                                 consumption, steps_json, model);
         for (const auto& sub : family_commands)
             if (*sub->app) {
                 const auto parsed = parse_topology(topology, "--topology");

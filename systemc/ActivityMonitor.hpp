@@ -13,7 +13,7 @@ namespace wormcast {
 
 struct ActivityMonitor {
     std::int64_t flits_in_network =
-        0;                         ///< injected by NICs and not yet consumed (bubbles excluded)
+        0;  ///< injected by NICs and not yet consumed (bubbles excluded)
     /// Flits and bubbles in the input buffers of RTL routers (received, credit not yet returned).
     /// An RTL router is a black box whose replication cannot be followed flit by flit, so its
     /// flits leave flits_in_network while inside; this keeps the watchdog seeing them.

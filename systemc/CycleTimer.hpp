@@ -37,8 +37,10 @@ class CycleTimer {
     }
     /// Run again next cycle.
     void next_cycle() {
-        if (ticker_) sc_core::next_trigger(ticker_->request(now() + 1));
-        else sc_core::next_trigger(period_);
+        if (ticker_)
+            sc_core::next_trigger(ticker_->request(now() + 1));
+        else
+            sc_core::next_trigger(period_);
     }
     /// Sleep until one of `wake` fires (then run the cycle after it), or forever if none does.
     void sleep(const sc_core::sc_event_or_list& wake) {

@@ -18,8 +18,10 @@ static_assert(PackedFlitLayout::kKindBits == Flit::kKindBits, "packed kind width
 std::uint64_t trace_word(const Flit& flit) {
     using L = PackedFlitLayout;
     const std::uint64_t kind = static_cast<std::uint8_t>(flit.kind);
-    return (flit.data & 0xffffffffu) | ((std::uint64_t{flit.message} & Flit::kMaxMessage) << L::kMessageShift) |
-           ((std::uint64_t{flit.vc} & (Flit::kMaxVcs - 1)) << L::kVcShift) | (kind << L::kKindShift);
+    return (flit.data & 0xffffffffu) |
+           ((std::uint64_t{flit.message} & Flit::kMaxMessage) << L::kMessageShift) |
+           ((std::uint64_t{flit.vc} & (Flit::kMaxVcs - 1)) << L::kVcShift) |
+           (kind << L::kKindShift);
 }
 
 const char* to_string(FlitKind kind) {

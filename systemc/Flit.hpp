@@ -28,8 +28,8 @@ const char* to_string(FlitKind kind);
 struct Flit {
     FlitKind kind = FlitKind::Idle;
     VcId vc = 0;
-    MessageId message = 0;   ///< message tag (sideband for checking; 24 bits on the wire)
-    FlitWord data = 0;       ///< header word or payload word (flit_width bits used)
+    MessageId message = 0;  ///< message tag (sideband for checking; 24 bits on the wire)
+    FlitWord data = 0;      ///< header word or payload word (flit_width bits used)
 
     static constexpr unsigned kDataBits = 32;  ///< data bits in the packed (RTL) layout
     static constexpr unsigned kMessageBits = 24;

@@ -25,20 +25,20 @@ struct InputVc {
     Fifo<Flit> buffer;
     VcState state = VcState::Idle;
     MessageId message = 0;
-    std::vector<FlitWord> header_words;      ///< latched header flits' data
-    std::uint32_t header_flits = 0;           ///< header length announced by the first word
+    std::vector<FlitWord> header_words;  ///< latched header flits' data
+    std::uint32_t header_flits = 0;      ///< header length announced by the first word
     Header header;
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
     RouteDecision route;
-    std::vector<VcId> out_vc;           ///< granted output VC per branch
-    std::vector<bool> acquired;         ///< branch has its output VC
-    std::size_t enqueued = 0;           ///< branches in OCRQs (unsafe mode)
-    bool adaptive = false;              ///< a branch still chooses among alternative outputs
-    bool holds_token = false;           ///< this worm holds the switch's token
-    std::uint32_t forwarded = 0;        ///< real flits sent since the grant
-    PortSet bubble_blockers;            ///< output ports that held the current flit back
-    std::vector<std::vector<FlitWord>> out_header;       ///< header words to emit per branch
-    std::uint32_t header_sent = 0;                       ///< header flits emitted so far
+    std::vector<VcId> out_vc;     ///< granted output VC per branch
+    std::vector<bool> acquired;   ///< branch has its output VC
+    std::size_t enqueued = 0;     ///< branches in OCRQs (unsafe mode)
+    bool adaptive = false;        ///< a branch still chooses among alternative outputs
+    bool holds_token = false;     ///< this worm holds the switch's token
+    std::uint32_t forwarded = 0;  ///< real flits sent since the grant
+    PortSet bubble_blockers;      ///< output ports that held the current flit back
+    std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
+    std::uint32_t header_sent = 0;                  ///< header flits emitted so far
     bool header_pending() const {
         return state == VcState::Active && header_sent < out_header.front().size();
     }
@@ -61,7 +61,6 @@ class InputUnit {
     std::uint32_t credits_due(Cycle now);
     bool credits_in_flight() const { return credits_in_flight_ > 0; }
     bool any_buffered() const;
-
 
   private:
     std::vector<InputVc> vcs_;

@@ -55,15 +55,18 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
             c.token_stop = rs.token_stop;
             c.token_release_flits = rs.token_release_flits;
         }
-        auto drop_in = spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
-        if (drop_in && (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
-            throw ConfigError(fmt::format("{}: the stand-in router has other port counts than the spec", rs.name));
+        auto drop_in =
+            spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
+        if (drop_in &&
+            (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
+            throw ConfigError(fmt::format(
+                "{}: the stand-in router has other port counts than the spec", rs.name));
         if (drop_in) {
             routers_.push_back(nullptr);
             modules_.push_back(std::move(drop_in));
         } else {
-            auto router = std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing), clock_, &monitor_,
-                                                   ticker_.get());
+            auto router = std::make_unique<Router>(rs.name.c_str(), c, std::move(rs.routing),
+                                                   clock_, &monitor_, ticker_.get());
             routers_.push_back(router.get());
             modules_.push_back(std::move(router));
         }
@@ -76,7 +79,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
     }
     auto bind_out = [&](std::size_t r, PortId q, LinkWires& w) {
         if (q >= out_bound[r].size() || out_bound[r][q])
-            throw ConfigError(fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
+            throw ConfigError(
+                fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
         out_bound[r][q] = true;
         RouterModule& m = *modules_[r];
         m.out_valid[q](w.valid);
@@ -86,7 +90,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
     };
     auto bind_in = [&](std::size_t r, PortId p, LinkWires& w) {
         if (p >= in_bound[r].size() || in_bound[r][p])
-            throw ConfigError(fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
+            throw ConfigError(
+                fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
         in_bound[r][p] = true;
         RouterModule& m = *modules_[r];
         m.in_valid[p](w.valid);
@@ -95,13 +100,15 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         router_links_[r].push_back(&w);
     };
     for (const auto& l : spec.links) {
-        auto w = std::make_unique<LinkWires>(fmt::format("{}_o{}__{}_i{}", spec.routers[l.from_router].name, l.from_port,
-                                                         spec.routers[l.to_router].name, l.to_port));
+        auto w = std::make_unique<LinkWires>(
+            fmt::format("{}_o{}__{}_i{}", spec.routers[l.from_router].name, l.from_port,
+                        spec.routers[l.to_router].name, l.to_port));
         w->name = fmt::format("{}.out{} -> {}.in{}", spec.routers[l.from_router].name, l.from_port,
                               spec.routers[l.to_router].name, l.to_port);
         bind_out(l.from_router, l.from_port, *w);
         bind_in(l.to_router, l.to_port, *w);
-        downstream_[l.from_router][l.from_port] = Endpoint{static_cast<int>(l.to_router), l.to_port};
+        downstream_[l.from_router][l.from_port] =
+            Endpoint{static_cast<int>(l.to_router), l.to_port};
         network_outputs_.emplace_back(l.from_router, l.from_port);
         wires_.push_back(std::move(w));
     }
@@ -125,8 +132,8 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.injection_channel = ns.injection_channel;
         auto firmware = spec.firmware ? spec.firmware(n) : std::make_unique<UnicastFirmware>();
         const std::string nic_name = fmt::format("nic{}", n);
-        nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_, &ledger_, &monitor_,
-                                              ticker_.get()));
+        nics_.push_back(std::make_unique<Nic>(nic_name.c_str(), c, std::move(firmware), clock_,
+                                              &ledger_, &monitor_, ticker_.get()));
         Nic& nic = *nics_.back();
         for (std::size_t i = 0; i < ns.injection_ports.size(); ++i) {
             auto w = std::make_unique<LinkWires>(fmt::format("nic{}_inj{}", n, i));
@@ -153,14 +160,16 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
     for (std::size_t r = 0; r < routers_.size(); ++r) {
         for (PortId p = 0; p < in_bound[r].size(); ++p)
             if (!in_bound[r][p]) {
-                auto w = std::make_unique<LinkWires>(fmt::format("{}_tie_i{}", spec.routers[r].name, p));
+                auto w =
+                    std::make_unique<LinkWires>(fmt::format("{}_tie_i{}", spec.routers[r].name, p));
                 bind_in(r, p, *w);
                 router_links_[r].pop_back();
                 wires_.push_back(std::move(w));
             }
         for (PortId q = 0; q < out_bound[r].size(); ++q)
             if (!out_bound[r][q]) {
-                auto w = std::make_unique<LinkWires>(fmt::format("{}_tie_o{}", spec.routers[r].name, q));
+                auto w =
+                    std::make_unique<LinkWires>(fmt::format("{}_tie_o{}", spec.routers[r].name, q));
                 bind_out(r, q, *w);
                 router_links_[r].pop_back();
                 wires_.push_back(std::move(w));
@@ -195,19 +204,26 @@ void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
         return;
     }
     for (std::size_t r : chosen) {
-        if (r >= routers_.size()) throw ConfigError(fmt::format("trace: router {} does not exist", r));
+        if (r >= routers_.size())
+            throw ConfigError(fmt::format("trace: router {} does not exist", r));
         for (const LinkWires* w : router_links_[r]) trace_wires(w);
     }
 }
 
 Router& Network::router(std::size_t r) {
-    if (!routers_.at(r)) throw ModelError(fmt::format("{} is a stand-in, not a SystemC Router", modules_[r]->name()));
+    if (!routers_.at(r))
+        throw ModelError(
+            fmt::format("{} is a stand-in, not a SystemC Router", modules_[r]->name()));
     return *routers_[r];
 }
 
-const RouterConfig& Network::router_config(std::size_t r) const { return modules_[r]->config(); }
+const RouterConfig& Network::router_config(std::size_t r) const {
+    return modules_[r]->config();
+}
 
-const OutputStats& Network::output_stats(std::size_t r, PortId q) const { return modules_[r]->output_stats(q); }
+const OutputStats& Network::output_stats(std::size_t r, PortId q) const {
+    return modules_[r]->output_stats(q);
+}
 
 std::vector<std::uint64_t> Network::link_flits() const {
     std::vector<std::uint64_t> out;
@@ -236,8 +252,7 @@ TokenRingStats Network::token_stats() const {
 
 std::uint64_t Network::active_router_cycles() const {
     std::uint64_t a = 0;
-    for (std::size_t r = 0; r < routers_.size(); ++r)
-        a += modules_[r]->active_cycles();
+    for (std::size_t r = 0; r < routers_.size(); ++r) a += modules_[r]->active_cycles();
     return a;
 }
 
@@ -260,14 +275,16 @@ std::string Network::describe_waits(bool as_dot) const {
                 if (want.out_vc >= 0 && want.credit_blocked) {
                     const Endpoint& d = downstream_[r][want.port];
                     if (d.router >= 0)
-                        edges[here].push_back({Channel{static_cast<std::size_t>(d.router), d.port,
-                                                       static_cast<VcId>(want.out_vc)},
-                                               fmt::format("no credit on {}.out{} vc{}", routers_[r]->config().name,
-                                                           want.port, want.out_vc)});
+                        edges[here].push_back(
+                            {Channel{static_cast<std::size_t>(d.router), d.port,
+                                     static_cast<VcId>(want.out_vc)},
+                             fmt::format("no credit on {}.out{} vc{}", routers_[r]->config().name,
+                                         want.port, want.out_vc)});
                 }
                 for (const auto& [op, ov] : want.owners)
-                    edges[here].push_back({Channel{r, static_cast<PortId>(op), static_cast<VcId>(ov)},
-                                           fmt::format("{}.out{} is taken", routers_[r]->config().name, want.port)});
+                    edges[here].push_back(
+                        {Channel{r, static_cast<PortId>(op), static_cast<VcId>(ov)},
+                         fmt::format("{}.out{} is taken", routers_[r]->config().name, want.port)});
             }
             // A worm streaming with nothing buffered waits for its own upstream: the input that
             // owns the output VC feeding this one (a tree worm's stem held back by another branch).
@@ -291,8 +308,8 @@ std::string Network::describe_waits(bool as_dot) const {
     auto describe = [&](const Channel& c) {
         const VcWait& w = waits.at(c);
         return fmt::format("message {} holds {}.in{} vc{} ({}, {} flits buffered)", w.message,
-                           routers_[c.router]->config().name, c.port, static_cast<unsigned>(c.vc), to_string(w.state),
-                           w.buffered);
+                           routers_[c.router]->config().name, c.port, static_cast<unsigned>(c.vc),
+                           to_string(w.state), w.buffered);
     };
     // Depth-first search for a cycle in the wait-for graph.
     std::map<Channel, int> colour;  // 0 new, 1 on stack, 2 done
@@ -340,35 +357,40 @@ std::string Network::describe_waits(bool as_dot) const {
         for (const auto& [c, why] : cycle) drawn.insert(c);
         for (const auto& [c, w] : waits)
             if (cycle.empty() && drawn.size() < 60) drawn.insert(c);
-        os << "digraph waits {\n" << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
+        os << "digraph waits {\n"
+           << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
            << "  node [shape=box, fontname=\"monospace\"];\n";
-        os << fmt::format("  label=\"{}, {} blocked channels in all\";\n",
-                          cycle.empty() ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
-                                        : fmt::format("wait-for cycle of {} channels", cycle.size()),
-                          waits.size());
+        os << fmt::format(
+            "  label=\"{}, {} blocked channels in all\";\n",
+            cycle.empty()
+                ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
+                : fmt::format("wait-for cycle of {} channels", cycle.size()),
+            waits.size());
         for (const auto& [c, w] : waits) {
             if (!drawn.count(c)) continue;
             const bool in_cycle = std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) {
                 return !(e.first < c) && !(c < e.first);
             });
-            os << fmt::format("  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n", id(c),
-                              w.message, quote(routers_[c.router]->config().name), c.port,
-                              static_cast<unsigned>(c.vc), to_string(w.state), w.buffered,
-                              in_cycle ? ", color=red, penwidth=2" : "");
+            os << fmt::format(
+                "  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n",
+                id(c), w.message, quote(routers_[c.router]->config().name), c.port,
+                static_cast<unsigned>(c.vc), to_string(w.state), w.buffered,
+                in_cycle ? ", color=red, penwidth=2" : "");
         }
         for (const auto& [c, list] : edges)
             for (const auto& [next, why] : list) {
                 if (!drawn.count(c) || !drawn.count(next)) continue;
                 const bool red = on_cycle.count({id(c), id(next)}) != 0;
-                os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next), quote(why),
-                                  red ? ", color=red, fontcolor=red, penwidth=2" : "");
+                os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next),
+                                  quote(why), red ? ", color=red, fontcolor=red, penwidth=2" : "");
             }
         os << "}\n";
         return os.str();
     }
     if (!cycle.empty()) {
         os << "wait-for cycle of " << cycle.size() << " channels:\n";
-        for (const auto& [c, why] : cycle) os << "  " << describe(c) << "\n    waits: " << why << "\n";
+        for (const auto& [c, why] : cycle)
+            os << "  " << describe(c) << "\n    waits: " << why << "\n";
         os << "  (back to the first)\n";
     } else {
         os << "no wait-for cycle found; blocked channels:\n";

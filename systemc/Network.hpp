@@ -10,12 +10,12 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
-#include "systemc/RouterModule.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
 #include "systemc/PackedFlitProbe.hpp"
 #include "systemc/Router.hpp"
+#include "systemc/RouterModule.hpp"
 #include "systemc/Ticker.hpp"
 #include "systemc/Watchdog.hpp"
 #include "systemc/pure/DeliveryLedger.hpp"
@@ -25,7 +25,9 @@ namespace wormcast {
 /// Forward {valid, flit} and backward credit wires of one channel.
 struct LinkWires {
     explicit LinkWires(const std::string& base)
-        : valid((base + "_valid").c_str()), flit((base + "_flit").c_str()), credit((base + "_credit").c_str()) {}
+        : valid((base + "_valid").c_str()),
+          flit((base + "_flit").c_str()),
+          credit((base + "_credit").c_str()) {}
     sc_core::sc_signal<bool> valid;
     sc_core::sc_signal<Flit> flit;
     sc_core::sc_signal<std::uint32_t> credit;
@@ -33,7 +35,7 @@ struct LinkWires {
 };
 
 class Network : public sc_core::sc_module {
-public:
+  public:
     Network(sc_core::sc_module_name name, NetworkSpec spec, const NetworkParams& params);
 
     const std::string& description() const { return spec_name_; }
@@ -73,7 +75,7 @@ public:
     TokenRingStats token_stats() const;
     std::uint64_t active_router_cycles() const;
 
-private:
+  private:
     struct Endpoint {
         int router = -1;  ///< -1: a NIC
         PortId port = 0;
@@ -93,7 +95,7 @@ private:
     std::vector<std::unique_ptr<Nic>> nics_;
     std::vector<std::shared_ptr<TokenRing>> token_rings_;  ///< kept alive for the routers
     std::vector<std::unique_ptr<LinkWires>> wires_;
-    std::vector<std::vector<Endpoint>> downstream_;  ///< [router][output port]
+    std::vector<std::vector<Endpoint>> downstream_;      ///< [router][output port]
     std::vector<std::vector<LinkWires*>> router_links_;  ///< wires touching each router
     std::vector<std::pair<std::size_t, PortId>> network_outputs_;
     std::unique_ptr<Watchdog> watchdog_;

@@ -67,7 +67,8 @@ std::vector<ParameterDeclaration> declare() {
         e.key = "header_encoding";
         e.kind = Kind::Choice;
         e.choices = {"tagged", "bitstring"};
-        e.meaning = "header layout: a kind field then its fields, or the bare destination bit-string";
+        e.meaning =
+            "header layout: a kind field then its fields, or the bare destination bit-string";
         e.rtl = false;
         e.get = [](const P& p) { return static_cast<double>(p.header_encoding); };
         e.set = [](P& p, double v) { p.header_encoding = static_cast<HeaderEncoding>(v); };
@@ -92,10 +93,9 @@ std::vector<ParameterDeclaration> declare() {
                        "injection channel latency", true));
     d.push_back(number("nic", "t_cons", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_cons,
                        "consumption channel latency", true));
-    d.push_back(number("run", "watchdog_cycles", Kind::Whole, 10, 1u << 30, "cycles",
-                       &P::watchdog_cycles,
-                       "cycles without a flit moving, with flits in the network, that are a deadlock",
-                       false));
+    d.push_back(number(
+        "run", "watchdog_cycles", Kind::Whole, 10, 1u << 30, "cycles", &P::watchdog_cycles,
+        "cycles without a flit moving, with flits in the network, that are a deadlock", false));
     {
         ParameterDeclaration c;
         c.section = "run";

@@ -38,7 +38,8 @@ struct NetworkParams {
     bool tree_worms = false;
     bool always_clocked = false;
     unsigned watchdog_cycles = 20000;
-    /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle mode.
+    /// Tree-worm OCRQ requests enqueued atomically (safe); false: the unsafe one-branch-a-cycle
+    /// mode.
     bool atomic_ocrq = true;
 
     /// The header layout of a network of this many nodes with these parameters.

@@ -25,8 +25,8 @@ struct ActivityMonitor;  // systemc/ActivityMonitor.hpp
 
 /// Builds the module that stands in for the SystemC Router of one router (config.node is the
 /// router's index), e.g. the Verilated RTL (systemc/RtlRouter.hpp); nullptr keeps the Router.
-using RouterFactory = std::function<std::unique_ptr<RouterModule>(const RouterConfig& config, double clock_ns,
-                                                                  ActivityMonitor* monitor)>;
+using RouterFactory = std::function<std::unique_ptr<RouterModule>(
+    const RouterConfig& config, double clock_ns, ActivityMonitor* monitor)>;
 
 struct RouterSpec {
     std::string name;
@@ -50,8 +50,8 @@ struct LinkSpec {
 };
 
 struct NodeSpec {
-    std::uint32_t router = 0;               ///< router the NIC injects into
-    std::vector<PortId> injection_ports;    ///< input ports of `router` fed by this node's NIC
+    std::uint32_t router = 0;             ///< router the NIC injects into
+    std::vector<PortId> injection_ports;  ///< input ports of `router` fed by this node's NIC
     /// Router the NIC consumes from, when it differs (a UNI-MIN's last stage); -1: `router`.
     std::int64_t exit_router = -1;
     std::vector<PortId> consumption_ports;  ///< output ports of the exit router feeding the NIC
@@ -71,7 +71,8 @@ struct NetworkSpec {
     /// Figures a family derives from a run's flits per link (`links` order), as a JSON object of
     /// name -> number, e.g. the flits through the root switch of an up*/down* network; run
     /// summaries and results JSON print them (RunResult::network_metrics). Empty: none.
-    std::function<nlohmann::ordered_json(const std::vector<std::uint64_t>& link_flits)> link_metrics;
+    std::function<nlohmann::ordered_json(const std::vector<std::uint64_t>& link_flits)>
+        link_metrics;
 };
 
 }  // namespace wormcast

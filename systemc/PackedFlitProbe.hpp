@@ -1,6 +1,7 @@
 // A waveform-only helper: keeps the packed 64-bit word (docs/flit-format.md) of one link's flit
 // signal, so the SystemC VCD carries the same word as the RTL VCD and one GTKWave translate filter
-// (`wormcast wave-filter`) decodes both. Made only for traced links; nothing reads it but the trace.
+// (`wormcast wave-filter`) decodes both. Made only for traced links; nothing reads it but the
+// trace.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,9 @@ SC_MODULE(PackedFlitProbe) {
     }
 
   private:
-    void update() { word = trace_word(flit.read()); }
+    void update() {
+        word = trace_word(flit.read());
+    }
 };
 
 }  // namespace wormcast

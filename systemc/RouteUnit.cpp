@@ -72,9 +72,9 @@ RouteDecision RouteUnit::route(PortId in_port, VcId in_vc, const Header& header)
                 ordered.set(q);
             }
             if (ordered != b.alternatives)
-                throw ModelError(fmt::format(
-                    "{}: alternative order leaves out some alternatives of output {}",
-                    config_.name, b.port));
+                throw ModelError(
+                    fmt::format("{}: alternative order leaves out some alternatives of output {}",
+                                config_.name, b.port));
         }
     }
     return decision;

@@ -163,8 +163,12 @@ void Router::gather_and_route(Cycle now) {
                     std::vector<unsigned> ports;
                     for (const auto& b : ivc.route.branches) ports.push_back(b.port);
                     trace_log_->add(ivc.message, "routed", now,
-                                    {{"router", name()}, {"in_port", p}, {"in_vc", v}, {"outputs", ports},
-                                     {"header_flits", ivc.header_flits}, {"ready", ivc.ready_at}});
+                                    {{"router", name()},
+                                     {"in_port", p},
+                                     {"in_vc", v},
+                                     {"outputs", ports},
+                                     {"header_flits", ivc.header_flits},
+                                     {"ready", ivc.ready_at}});
                 }
             }
         }
@@ -257,7 +261,8 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
             ports.push_back(branches[b].port);
             vcs.push_back(ivc.out_vc[b]);
         }
-        trace_log_->add(ivc.message, "outputs", now, {{"router", name()}, {"outputs", ports}, {"out_vcs", vcs}});
+        trace_log_->add(ivc.message, "outputs", now,
+                        {{"router", name()}, {"outputs", ports}, {"out_vcs", vcs}});
     }
     return true;
 }
@@ -410,8 +415,9 @@ void Router::traverse(Cycle now) {
                     ports.push_back(ivc.route.branches[b].port);
                     vcs.push_back(ivc.out_vc[b]);
                 }
-            trace_log_->add(ivc.message, flit.is_bubble() ? "bubble" : "head", now,
-                            {{"router", name()}, {"in_port", g.in_port}, {"outputs", ports}, {"out_vcs", vcs}});
+            trace_log_->add(
+                ivc.message, flit.is_bubble() ? "bubble" : "head", now,
+                {{"router", name()}, {"in_port", g.in_port}, {"outputs", ports}, {"out_vcs", vcs}});
         }
         if (flit.is_bubble()) continue;
         ivc.bubble_blockers.clear();
@@ -457,15 +463,16 @@ void Router::add_fault(const LinkFault& fault) {
     const bool on_output = fault.kind != LinkFault::Kind::LoseCredit;
     const PortId ports = on_output ? config_.outputs : config_.inputs;
     if (fault.port >= ports)
-        throw ConfigError(fmt::format("{}: no {} {} (it has {})", name(), on_output ? "output" : "input",
-                                      fault.port, ports));
+        throw ConfigError(fmt::format("{}: no {} {} (it has {})", name(),
+                                      on_output ? "output" : "input", fault.port, ports));
     faults_.push_back(fault);
 }
 
 bool Router::flit_fault(Cycle now, PortId q, Flit& flit) {
     if (flit.kind != FlitKind::Tail) return false;
     for (LinkFault& f : faults_) {
-        if (f.applied || f.kind == LinkFault::Kind::LoseCredit || f.port != q || now < f.cycle) continue;
+        if (f.applied || f.kind == LinkFault::Kind::LoseCredit || f.port != q || now < f.cycle)
+            continue;
         f.applied = true;
         f.applied_at = now;
         f.message = flit.message;
@@ -479,7 +486,8 @@ bool Router::flit_fault(Cycle now, PortId q, Flit& flit) {
 
 void Router::credit_fault(Cycle now, PortId p, std::uint32_t& credits) {
     for (LinkFault& f : faults_) {
-        if (f.applied || f.kind != LinkFault::Kind::LoseCredit || f.port != p || now < f.cycle) continue;
+        if (f.applied || f.kind != LinkFault::Kind::LoseCredit || f.port != p || now < f.cycle)
+            continue;
         f.applied = true;
         f.applied_at = now;
         f.vc = static_cast<VcId>(__builtin_ctz(credits));
@@ -494,7 +502,8 @@ std::vector<std::string> Router::missing_credits() const {
         for (VcId v = 0; v < outputs_[q].vcs(); ++v) {
             const CreditCounter& c = outputs_[q].credits(v);
             if (!c.full())
-                out.push_back(fmt::format("output {} VC {}: {} of {} credits", q, v, c.credits(), c.depth()));
+                out.push_back(
+                    fmt::format("output {} VC {}: {} of {} credits", q, v, c.credits(), c.depth()));
         }
     return out;
 }

@@ -122,7 +122,7 @@ class Router : public RouterModule {
     std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
     std::vector<LinkFault> faults_;  ///< armed faults (none in a healthy run)
-    bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
+    bool saw_input_ = false;         ///< a valid flit or a credit was read this cycle
 };
 
 }  // namespace wormcast

@@ -25,8 +25,9 @@ namespace wormcast {
 /// What every RtlRouter<Model> adds to a RouterModule, whatever its verilated configuration: the
 /// model's internals for a Verilator waveform (systemc/rtl/RtlWaves).
 class RtlRouterBase : public RouterModule {
-public:
-    RtlRouterBase(sc_core::sc_module_name name, RouterConfig config) : RouterModule(name, std::move(config)) {}
+  public:
+    RtlRouterBase(sc_core::sc_module_name name, RouterConfig config)
+        : RouterModule(name, std::move(config)) {}
     /// Adds the model's ports and internal signals (e.g. every input FIFO's count_q) to `file`,
     /// `levels` levels of hierarchy deep, under the model's SystemC name (e.g. "net.r1_1.rtl").
     virtual void trace_model(VerilatedVcdC* file, int levels) = 0;
@@ -34,17 +35,31 @@ public:
 
 namespace rtl_pins {
 // Verilated ports are bool (1 bit) or sc_bv<W> (2 bits and more, --pins-bv 2).
-inline void put_bit(bool& bits, int, bool value) { bits = value; }
+inline void put_bit(bool& bits, int, bool value) {
+    bits = value;
+}
 inline void put_bit(sc_dt::sc_bv_base& bits, int i, bool value) {
     bits.set_bit(i, value ? sc_dt::Log_1 : sc_dt::Log_0);
 }
-inline bool get_bit(bool bits, int) { return bits; }
-inline bool get_bit(const sc_dt::sc_bv_base& bits, int i) { return bits.get_bit(i) == sc_dt::Log_1; }
+inline bool get_bit(bool bits, int) {
+    return bits;
+}
+inline bool get_bit(const sc_dt::sc_bv_base& bits, int i) {
+    return bits.get_bit(i) == sc_dt::Log_1;
+}
 /// 32-bit word i (bits 32i+31..32i).
-inline void put_word(sc_dt::sc_bv_base& bits, int i, std::uint32_t value) { bits.set_word(i, value); }
-inline std::uint32_t get_word(const sc_dt::sc_bv_base& bits, int i) { return bits.get_word(i); }
-inline void put_value(bool& bits, std::uint32_t value) { bits = value & 1U; }
-inline void put_value(sc_dt::sc_bv_base& bits, std::uint32_t value) { bits = value; }
+inline void put_word(sc_dt::sc_bv_base& bits, int i, std::uint32_t value) {
+    bits.set_word(i, value);
+}
+inline std::uint32_t get_word(const sc_dt::sc_bv_base& bits, int i) {
+    return bits.get_word(i);
+}
+inline void put_value(bool& bits, std::uint32_t value) {
+    bits = value & 1U;
+}
+inline void put_value(sc_dt::sc_bv_base& bits, std::uint32_t value) {
+    bits = value;
+}
 
 /// The strap input that places a model in its network: a mesh router's node_id_i, a MIN switch's
 /// row_i.
@@ -63,7 +78,7 @@ auto& strap_port(Model& model) {
 
 template <typename Model>
 class RtlRouter : public RtlRouterBase {
-public:
+  public:
     /// `strap`: the value of the model's strap input (a mesh router's node, a MIN switch's row);
     /// a mesh router's by default.
     RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
@@ -85,14 +100,18 @@ public:
           monitor_(monitor),
           strap_(strap < 0 ? config_.node : static_cast<std::uint32_t>(strap)),
           stats_(config_.outputs) {
-        if (period.value() % 2 != 0) throw ConfigError(fmt::format("{}: clock period must be an even number of time units", name));
-        const auto widths_fit = [](std::size_t bits, std::size_t channels, std::size_t per_channel) {
+        if (period.value() % 2 != 0)
+            throw ConfigError(
+                fmt::format("{}: clock period must be an even number of time units", name));
+        const auto widths_fit = [](std::size_t bits, std::size_t channels,
+                                   std::size_t per_channel) {
             return bits == channels * per_channel;
         };
         if (!widths_fit(InFlitBits().length(), config_.inputs, 64) ||
             !widths_fit(OutFlitBits().length(), config_.outputs, 64))
-            throw ConfigError(fmt::format("{}: the RTL model has other port counts than {} inputs and {} outputs", name,
-                                          config_.inputs, config_.outputs));
+            throw ConfigError(
+                fmt::format("{}: the RTL model has other port counts than {} inputs and {} outputs",
+                            name, config_.inputs, config_.outputs));
         model_.clk_i(clk_);
         model_.rst_ni(rst_n_);
         rtl_pins::strap_port(model_)(node_id_);
@@ -112,7 +131,7 @@ public:
     std::uint64_t active_cycles() const override { return cycles_; }
     void trace_model(VerilatedVcdC* file, int levels) override { model_.trace(file, levels); }
 
-private:
+  private:
     SC_HAS_PROCESS(RtlRouter);
     template <typename Port>
     using PinType = typename std::remove_reference_t<Port>::data_type;
@@ -126,12 +145,16 @@ private:
 
     /// An error raised in a process stops the run and reaches the caller (as in Router::cycle).
     void tick() {
-        if (monitor_) monitor_->guarded([this] { clock_edge(); });
-        else clock_edge();
+        if (monitor_)
+            monitor_->guarded([this] { clock_edge(); });
+        else
+            clock_edge();
     }
     void forward() {
-        if (monitor_) monitor_->guarded([this] { copy_outputs(); });
-        else copy_outputs();
+        if (monitor_)
+            monitor_->guarded([this] { copy_outputs(); });
+        else
+            copy_outputs();
     }
 
     /// Clock: rising edge at the start of every cycle (after sampling the ports), falling edge
@@ -172,7 +195,8 @@ private:
             rtl_pins::put_word(flits, 2 * p, static_cast<std::uint32_t>(bits));
             rtl_pins::put_word(flits, 2 * p + 1, static_cast<std::uint32_t>(bits >> 32));
         }
-        for (PortId q = 0; q < config_.outputs; ++q) rtl_pins::put_word(credits, q, out_credit[q].read());
+        for (PortId q = 0; q < config_.outputs; ++q)
+            rtl_pins::put_word(credits, q, out_credit[q].read());
         rtl_in_valid_.write(valid);
         rtl_in_flit_.write(flits);
         rtl_out_credit_.write(credits);
@@ -187,12 +211,14 @@ private:
     /// What the RTL registered in cycle `cycle`: statistics, progress, and its error flag.
     void observe(Cycle cycle) {
         if (rtl_error_.read())
-            throw ModelError(fmt::format("{} cycle {}: the RTL router flagged a protocol error (its message is above)",
-                                         name(), cycle));
+            throw ModelError(fmt::format(
+                "{} cycle {}: the RTL router flagged a protocol error (its message is above)",
+                name(), cycle));
         if (monitor_) {  // one credit per slot freed: a flit or bubble left an input buffer
             const InCreditBits& credits = rtl_in_credit_.read();
             for (PortId p = 0; p < config_.inputs; ++p)
-                monitor_->flits_in_rtl_buffers -= __builtin_popcount(rtl_pins::get_word(credits, p));
+                monitor_->flits_in_rtl_buffers -=
+                    __builtin_popcount(rtl_pins::get_word(credits, p));
         }
         const OutValidBits& valid = rtl_out_valid_.read();
         for (PortId q = 0; q < config_.outputs; ++q) {
@@ -220,7 +246,8 @@ private:
                                        std::uint64_t{rtl_pins::get_word(flits, 2 * q + 1)} << 32;
             out_flit[q].write(Flit::unpack(bits));
         }
-        for (PortId p = 0; p < config_.inputs; ++p) in_credit[p].write(rtl_pins::get_word(credits, p));
+        for (PortId p = 0; p < config_.inputs; ++p)
+            in_credit[p].write(rtl_pins::get_word(credits, p));
     }
 
     Model model_;

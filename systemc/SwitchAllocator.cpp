@@ -14,8 +14,8 @@ SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs)
       output_requests_(outputs),
       granted_to_(inputs) {
     if (inputs > PortSet::kCapacity || outputs > PortSet::kCapacity)
-        throw ConfigError(fmt::format("switch allocator supports at most {} ports per side",
-                                      PortSet::kCapacity));
+        throw ConfigError(
+            fmt::format("switch allocator supports at most {} ports per side", PortSet::kCapacity));
     input_arbiters_.reserve(inputs);
     for (PortId p = 0; p < inputs; ++p) input_arbiters_.emplace_back(vcs);
     output_arbiters_.reserve(outputs);

@@ -82,8 +82,7 @@ void SwitchAllocator::allocate(const std::vector<std::uint32_t>& ready, Want&& w
         granted_to_[static_cast<std::size_t>(p)].set(static_cast<unsigned>(q));
     }
     for (std::size_t p = 0; p < inputs; ++p) {
-        if (winner[p] == RoundRobinArbiter::kNone || granted_to_[p] != chosen_outputs_[p])
-            continue;
+        if (winner[p] == RoundRobinArbiter::kNone || granted_to_[p] != chosen_outputs_[p]) continue;
         input_arbiters_[p].grant(winner[p]);
         if (static_cast<int>(p) == priority) multi_arbiter_.grant(priority);
         chosen_outputs_[p].for_each(

@@ -13,7 +13,8 @@ namespace wormcast {
 
 class Ticker : public sc_core::sc_module {
   public:
-    Ticker(sc_core::sc_module_name name, sc_core::sc_time period) : sc_module(name), period_(period) {
+    Ticker(sc_core::sc_module_name name, sc_core::sc_time period)
+        : sc_module(name), period_(period) {
         SC_METHOD(edge);
     }
 

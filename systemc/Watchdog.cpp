@@ -24,10 +24,10 @@ void Watchdog::check() {
     if (monitor_->holds_flits() && now >= monitor_->last_progress + cycles_) {
         fired_ = true;
         fired_at_ = now;
-        const std::string in_rtl =
-            monitor_->flits_in_rtl_buffers > 0
-                ? fmt::format(" (and {} in RTL routers' input buffers)", monitor_->flits_in_rtl_buffers)
-                : std::string();
+        const std::string in_rtl = monitor_->flits_in_rtl_buffers > 0
+                                       ? fmt::format(" (and {} in RTL routers' input buffers)",
+                                                     monitor_->flits_in_rtl_buffers)
+                                       : std::string();
         report_ = fmt::format(
             "deadlock: {} flits in the network{} and none moved since cycle {} (now {})\n{}",
             std::max<std::int64_t>(monitor_->flits_in_network, 0), in_rtl, monitor_->last_progress,

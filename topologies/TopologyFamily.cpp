@@ -10,7 +10,8 @@
 
 namespace wormcast {
 
-TopologyKeys::TopologyKeys(std::string where, std::vector<std::pair<std::string, std::string>> items)
+TopologyKeys::TopologyKeys(std::string where,
+                           std::vector<std::pair<std::string, std::string>> items)
     : where_(std::move(where)), items_(std::move(items)), used_(items_.size(), false) {
     for (std::size_t i = 0; i < items_.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
@@ -82,7 +83,8 @@ std::string TopologyKeys::field(const std::string& key) const {
 void TopologyKeys::check_all_used(const std::vector<std::string>& allowed) const {
     for (std::size_t i = 0; i < items_.size(); ++i) {
         if (used_[i]) continue;
-        const bool known = std::find(allowed.begin(), allowed.end(), items_[i].first) != allowed.end();
+        const bool known =
+            std::find(allowed.begin(), allowed.end(), items_[i].first) != allowed.end();
         throw ConfigError(fmt::format("{}: {} (allowed: {})", field(items_[i].first),
                                       known ? "not used with the other keys" : "unknown key",
                                       fmt::join(allowed, ", ")));
@@ -97,9 +99,10 @@ void check_options(const OptionValues& values, const std::vector<CommandOption>&
         if (ok) continue;
         std::vector<std::string> names;
         for (const auto& o : known) names.push_back(o.name);
-        throw ConfigError(fmt::format("{}: not an option of {} ({})", name, what,
-                                      names.empty() ? std::string("it takes none")
-                                                    : "its options: " + fmt::format("{}", fmt::join(names, ", "))));
+        throw ConfigError(fmt::format(
+            "{}: not an option of {} ({})", name, what,
+            names.empty() ? std::string("it takes none")
+                          : "its options: " + fmt::format("{}", fmt::join(names, ", "))));
     }
 }
 
@@ -108,7 +111,8 @@ NodeId Topology::node_from_json(const nlohmann::json& value, const std::string& 
     if (value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
         value.get<std::int64_t>() < static_cast<std::int64_t>(nodes()))
         return static_cast<NodeId>(value.get<std::int64_t>());
-    throw ConfigError(fmt::format("{}: expected a node ({}), got {}", field, node_syntax(), value.dump()));
+    throw ConfigError(
+        fmt::format("{}: expected a node ({}), got {}", field, node_syntax(), value.dump()));
 }
 
 std::size_t Topology::parse_router(const std::string& text, const std::string& field) const {
@@ -141,7 +145,8 @@ std::string Topology::rtl_model(const NetworkParams&) const {
     throw ConfigError(fmt::format("network.rtl: there is no RTL router for the {}", name()));
 }
 
-RouterFactory Topology::rtl_factory(const NetworkParams& params, const std::vector<std::size_t>&) const {
+RouterFactory Topology::rtl_factory(const NetworkParams& params,
+                                    const std::vector<std::size_t>&) const {
     rtl_model(params);
     throw ConfigError(fmt::format("network.rtl: there is no RTL router for the {}", name()));
 }
@@ -165,7 +170,8 @@ std::unique_ptr<Topology> parse_topology(const std::string& text, const std::str
     const std::string kind = text.substr(0, colon);
     const TopologyFamily* family = find_family(kind);
     if (!family || colon == std::string::npos)
-        throw ConfigError(fmt::format("{} '{}': expected one of\n{}", field, text, topology_syntax()));
+        throw ConfigError(
+            fmt::format("{} '{}': expected one of\n{}", field, text, topology_syntax()));
     TopologyKeys keys = family->keys_of(kind, text.substr(colon + 1), field + " " + text);
     keys.set_base_directory(base_directory);
     return family->make(kind, keys);

@@ -83,7 +83,8 @@ struct MulticastScheme {
     /// starts (e.g. a multinode broadcast whose sources the planner knows): from the requests of
     /// the whole run, all submitted in one cycle, the NICs' firmware and the requests to submit.
     /// ConfigError (naming the key) for a workload it cannot plan. `firmware` is then unset.
-    std::function<CollectiveRun(const NetworkParams&, const std::vector<MulticastRequest>&)> collective;
+    std::function<CollectiveRun(const NetworkParams&, const std::vector<MulticastRequest>&)>
+        collective;
 };
 
 /// An option a family or an experiment adds to a subcommand; the program adds it to the command
@@ -193,7 +194,8 @@ class TopologyFamily {
     virtual TopologyKeys keys_of(const std::string& kind, const std::string& arguments,
                                  const std::string& where) const = 0;
     /// The topology of `kind` with these keys; every key must be used (TopologyKeys).
-    virtual std::unique_ptr<Topology> make(const std::string& kind, const TopologyKeys& keys) const = 0;
+    virtual std::unique_ptr<Topology> make(const std::string& kind,
+                                           const TopologyKeys& keys) const = 0;
     /// Options the family adds to `wormcast plan` and `wormcast steps` (scheme options).
     virtual std::vector<CommandOption> plan_options() const { return {}; }
     /// Options the family adds to `wormcast topology`.

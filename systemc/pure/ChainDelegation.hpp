@@ -35,7 +35,8 @@ using ChainSplitRule = std::function<ChainSplit(std::size_t holder, ChainRange o
 
 /// The holder's sends in order: the rule applied until the holder keeps only itself. Throws
 /// ModelError if the rule breaks its contract (which would loop or lose nodes).
-std::vector<ChainSplit> chain_schedule(std::size_t holder, ChainRange owned, const ChainSplitRule& rule);
+std::vector<ChainSplit> chain_schedule(std::size_t holder, ChainRange owned,
+                                       const ChainSplitRule& rule);
 
 /// The holder at `owned.lo` keeps the first ceil(m/2) nodes and delegates the other floor(m/2) to
 /// the first of them (binomial halving).

@@ -20,10 +20,12 @@ std::vector<ChainDelegation> halving_sends(const std::vector<NodeId>& chain,
     std::vector<ChainDelegation> sends;
     if (chain.empty()) return sends;
     std::uint32_t step = first_step;
-    for (const ChainSplit& split : chain_schedule(0, ChainRange{0, chain.size() - 1}, keep_larger_half))
+    for (const ChainSplit& split :
+         chain_schedule(0, ChainRange{0, chain.size() - 1}, keep_larger_half))
         sends.push_back(ChainDelegation{
-            step++, std::vector<NodeId>(chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.lo),
-                                        chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.hi) + 1)});
+            step++, std::vector<NodeId>(
+                        chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.lo),
+                        chain.begin() + static_cast<std::ptrdiff_t>(split.delegated.hi) + 1)});
     return sends;
 }
 

@@ -23,7 +23,8 @@ std::string trim(const std::string& text) {
 }
 
 std::string name_of(NodeId node, const FlitTextOptions& options) {
-    if (node >= options.format.nodes) return fmt::format("?{}", node);  // no such node: show the number
+    if (node >= options.format.nodes)
+        return fmt::format("?{}", node);  // no such node: show the number
     return options.node_name ? options.node_name(node) : std::to_string(node);
 }
 
@@ -70,8 +71,10 @@ std::string header_text(std::uint64_t word, const FlitTextOptions& options) {
             if (!in.has(a)) return "list (count in next flit)";
             const std::uint64_t count = in.get(a) + 1;
             std::vector<std::string> names;
-            while (names.size() < count && in.has(a)) names.push_back(name_of(static_cast<NodeId>(in.get(a)), options));
-            if (names.size() < count) names.push_back(fmt::format("+{} in next flits", count - names.size()));
+            while (names.size() < count && in.has(a))
+                names.push_back(name_of(static_cast<NodeId>(in.get(a)), options));
+            if (names.size() < count)
+                names.push_back(fmt::format("+{} in next flits", count - names.size()));
             std::string text = fmt::format("list {} [{}", count, fmt::join(names, " "));
             return text + "]";
         }
@@ -86,8 +89,10 @@ std::string header_text(std::uint64_t word, const FlitTextOptions& options) {
 
 std::optional<std::uint64_t> parse_wave_value(const std::string& line) {
     std::string text = trim(line);
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) text = text.substr(2);
-    else if (!text.empty() && (text[0] == 'h' || text[0] == 'H')) text = text.substr(1);
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+        text = text.substr(2);
+    else if (!text.empty() && (text[0] == 'h' || text[0] == 'H'))
+        text = text.substr(1);
     if (text.empty()) return std::nullopt;
     const bool binary = text.size() > 16 && std::all_of(text.begin(), text.end(), [](char c) {
                             return c == '0' || c == '1';
@@ -101,9 +106,10 @@ std::optional<std::uint64_t> parse_wave_value(const std::string& line) {
     if (text.size() > 16) return std::nullopt;
     std::uint64_t v = 0;
     for (char c : text) {
-        const int d = std::isdigit(static_cast<unsigned char>(c))
-                          ? c - '0'
-                          : (std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : -1);
+        const int d =
+            std::isdigit(static_cast<unsigned char>(c))
+                ? c - '0'
+                : (std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : -1);
         if (d < 0) return std::nullopt;
         v = (v << 4) | static_cast<std::uint64_t>(d);
     }

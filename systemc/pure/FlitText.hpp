@@ -26,8 +26,8 @@ struct PackedFlitLayout {
 
 /// How the filter names nodes and reads headers.
 struct FlitTextOptions {
-    HeaderFormat format;                              ///< header layout of the traced network
-    std::function<std::string(NodeId)> node_name;    ///< empty: node numbers
+    HeaderFormat format;                           ///< header layout of the traced network
+    std::function<std::string(NodeId)> node_name;  ///< empty: node numbers
 };
 
 /// A value as GTKWave hands it to a filter: hexadecimal (optionally 0x / h prefixed, any case),

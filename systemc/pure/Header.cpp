@@ -32,8 +32,7 @@ class BitWriter {
 
 class BitReader {
   public:
-    BitReader(const std::vector<FlitWord>& words, unsigned width)
-        : words_(words), width_(width) {}
+    BitReader(const std::vector<FlitWord>& words, unsigned width) : words_(words), width_(width) {}
     std::uint64_t get(unsigned bits) {
         std::uint64_t value = 0;
         for (unsigned i = 0; i < bits; ++i, ++pos_) {
@@ -70,8 +69,7 @@ const char* to_string(HeaderEncoding encoding) {
 HeaderEncoding header_encoding_from_string(const std::string& text) {
     if (text == "tagged") return HeaderEncoding::Tagged;
     if (text == "bitstring") return HeaderEncoding::BitString;
-    throw ConfigError(
-        fmt::format("header encoding '{}' is not one of: tagged, bitstring", text));
+    throw ConfigError(fmt::format("header encoding '{}' is not one of: tagged, bitstring", text));
 }
 
 const char* to_string(HeaderKind kind) {
@@ -182,8 +180,9 @@ std::ostream& operator<<(std::ostream& os, const Header& header) {
 std::uint32_t header_bits(const Header& header, const HeaderFormat& format) {
     if (bare_bit_string(format)) {
         if (header.kind == HeaderKind::DestList)
-            throw ConfigError("a destination-list header cannot be carried by the bit-string "
-                              "header encoding (path worms need the tagged encoding)");
+            throw ConfigError(
+                "a destination-list header cannot be carried by the bit-string "
+                "header encoding (path worms need the tagged encoding)");
         return format.nodes;
     }
     const unsigned a = format.address_bits();
@@ -207,8 +206,9 @@ std::vector<FlitWord> encode_header(const Header& header, const HeaderFormat& fo
     BitWriter out;
     if (bare_bit_string(format)) {
         (void)header_bits(header, format);  // refuses destination lists
-        const std::vector<NodeId> members =
-            header.kind == HeaderKind::Unicast ? header.destinations : header.bit_members(format.nodes);
+        const std::vector<NodeId> members = header.kind == HeaderKind::Unicast
+                                                ? header.destinations
+                                                : header.bit_members(format.nodes);
         if (header.kind == HeaderKind::Unicast && members.size() != 1)
             throw ModelError("unicast header must name exactly one destination");
         for (NodeId d : members)
@@ -284,7 +284,8 @@ Header decode_header(const std::vector<FlitWord>& words, const HeaderFormat& for
     const unsigned a = format.address_bits();
     BitReader in(words, format.flit_width);
     Header h;
-    h.kind = bare_bit_string(format) ? HeaderKind::BitString : header_kind(in.get(kKindBits), format);
+    h.kind =
+        bare_bit_string(format) ? HeaderKind::BitString : header_kind(in.get(kKindBits), format);
     switch (h.kind) {
         case HeaderKind::Unicast:
             h.destinations = {static_cast<NodeId>(in.get(a))};

@@ -16,7 +16,8 @@ MessageTraceFilter MessageTraceFilter::parse(const std::string& text, const std:
         return f;
     }
     if (!text.empty() && text.back() == ',')
-        throw ConfigError(fmt::format("{}: '{}' ends with a comma (give ids separated by commas, or all)", field, text));
+        throw ConfigError(fmt::format(
+            "{}: '{}' ends with a comma (give ids separated by commas, or all)", field, text));
     std::stringstream in(text);
     for (std::string item; std::getline(in, item, ',');) {
         std::size_t used = 0;
@@ -27,15 +28,19 @@ MessageTraceFilter MessageTraceFilter::parse(const std::string& text, const std:
             used = 0;
         }
         if (item.empty() || used != item.size() || item[0] == '-')
-            throw ConfigError(fmt::format("{}: '{}' is not a message id (give ids separated by commas, or all)",
-                                          field, item));
+            throw ConfigError(
+                fmt::format("{}: '{}' is not a message id (give ids separated by commas, or all)",
+                            field, item));
         f.ids.insert(static_cast<MessageId>(id));
     }
-    if (f.ids.empty()) throw ConfigError(fmt::format("{}: no message ids given (ids separated by commas, or all)", field));
+    if (f.ids.empty())
+        throw ConfigError(
+            fmt::format("{}: no message ids given (ids separated by commas, or all)", field));
     return f;
 }
 
-void MessageTraceLog::add(MessageId m, const char* event, Cycle cycle, nlohmann::ordered_json fields) {
+void MessageTraceLog::add(MessageId m, const char* event, Cycle cycle,
+                          nlohmann::ordered_json fields) {
     nlohmann::ordered_json e;
     e["msg"] = m;
     e["event"] = event;
@@ -57,7 +62,8 @@ std::string MessageTraceLog::jsonl() const {
     return out;
 }
 
-std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text, const std::string& path) {
+std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text,
+                                                       const std::string& path) {
     std::vector<nlohmann::ordered_json> out;
     std::stringstream in(text);
     std::size_t number = 0;
@@ -70,7 +76,8 @@ std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text, 
             throw ConfigError(fmt::format("{}: line {} is not JSON ({})", path, number, e.what()));
         }
         if (!out.back().is_object() || !out.back().contains("msg") || !out.back().contains("event"))
-            throw ConfigError(fmt::format("{}: line {} has no \"msg\" and \"event\"", path, number));
+            throw ConfigError(
+                fmt::format("{}: line {} has no \"msg\" and \"event\"", path, number));
     }
     return out;
 }
@@ -89,22 +96,26 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
     std::vector<const nlohmann::ordered_json*> mine;
     for (const auto& e : events)
         if (e["msg"] == m) mine.push_back(&e);
-    if (mine.empty()) throw ConfigError(fmt::format("message {}: not in the trace (was it chosen with --trace-messages?)", m));
+    if (mine.empty())
+        throw ConfigError(
+            fmt::format("message {}: not in the trace (was it chosen with --trace-messages?)", m));
     std::string out;
     const nlohmann::ordered_json* summary = nullptr;
     for (const auto* e : mine)
         if ((*e)["event"] == "message") summary = e;
     if (summary) {
         const auto& s = *summary;
-        out += fmt::format("message {}: {} -> {} ({} payload flits, {} header flit(s)), injected at cycle {}\n", m,
-                           s.value("source", std::string("?")), list(s["destinations"]), s.value("length", 0),
-                           s.value("header_flits", 0), s.value("injected", Cycle{0}));
+        out += fmt::format(
+            "message {}: {} -> {} ({} payload flits, {} header flit(s)), injected at cycle {}\n", m,
+            s.value("source", std::string("?")), list(s["destinations"]), s.value("length", 0),
+            s.value("header_flits", 0), s.value("injected", Cycle{0}));
     } else {
         out += fmt::format("message {}\n", m);
     }
     // Per router, the head's visit: routed -> (token) -> outputs taken -> head leaves. A tree
     // worm's branches interleave, so each router keeps its own times.
-    std::map<std::string, Cycle> routed, ready, outputs, token_wait;  // ready: the route, or the token
+    std::map<std::string, Cycle> routed, ready, outputs,
+        token_wait;  // ready: the route, or the token
     std::size_t hops = 0, bubbles = 0;
     for (const auto* ep : mine) {
         const auto& e = *ep;
@@ -114,30 +125,37 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
         if (ev == "routed") {
             routed[router] = c;
             ready[router] = e["ready"];
-            out += fmt::format("  cycle {:>6}  {} in port {} VC {}: header read, route -> output(s) {}\n", c, router,
-                               e["in_port"].dump(), e["in_vc"].dump(), list(e["outputs"]));
+            out += fmt::format(
+                "  cycle {:>6}  {} in port {} VC {}: header read, route -> output(s) {}\n", c,
+                router, e["in_port"].dump(), e["in_vc"].dump(), list(e["outputs"]));
         } else if (ev == "wait_token") {
             token_wait[router] = c;
-            out += fmt::format("  cycle {:>6}  {}: a tree operation, waits for the token\n", c, router);
+            out += fmt::format("  cycle {:>6}  {}: a tree operation, waits for the token\n", c,
+                               router);
         } else if (ev == "token") {
             ready[router] = c;
-            out += fmt::format("  cycle {:>6}  {}: holds the token (waited {} cycles for it)\n", c, router,
-                               c - token_wait[router]);
+            out += fmt::format("  cycle {:>6}  {}: holds the token (waited {} cycles for it)\n", c,
+                               router, c - token_wait[router]);
         } else if (ev == "outputs") {
             outputs[router] = c;
-            out += fmt::format("  cycle {:>6}  {}: took output(s) {} VC(s) {} (waited {} cycles in the OCRQ)\n", c,
-                               router, list(e["outputs"]), list(e["out_vcs"]), c > ready[router] ? c - ready[router] : 0);
+            out += fmt::format(
+                "  cycle {:>6}  {}: took output(s) {} VC(s) {} (waited {} cycles in the OCRQ)\n", c,
+                router, list(e["outputs"]), list(e["out_vcs"]),
+                c > ready[router] ? c - ready[router] : 0);
         } else if (ev == "head") {
             ++hops;
             const std::size_t copies = e["outputs"].size();
-            out += fmt::format("  cycle {:>6}  {}: head leaves on output(s) {}{} ({} cycles after routing, {} "
-                               "waiting for credits)\n",
-                               c, router, list(e["outputs"]), copies > 1 ? fmt::format(", replicated x{}", copies) : "",
-                               c - routed[router], c > outputs[router] ? c - outputs[router] : 0);
+            out += fmt::format(
+                "  cycle {:>6}  {}: head leaves on output(s) {}{} ({} cycles after routing, {} "
+                "waiting for credits)\n",
+                c, router, list(e["outputs"]),
+                copies > 1 ? fmt::format(", replicated x{}", copies) : "", c - routed[router],
+                c > outputs[router] ? c - outputs[router] : 0);
         } else if (ev == "bubble") {
             ++bubbles;
-            out += fmt::format("  cycle {:>6}  {}: bubble on output(s) {} (another branch is blocked)\n", c, router,
-                               list(e["outputs"]));
+            out += fmt::format(
+                "  cycle {:>6}  {}: bubble on output(s) {} (another branch is blocked)\n", c,
+                router, list(e["outputs"]));
         }
     }
     out += fmt::format("  {} router hop(s) of the head, {} bubble(s)\n", hops, bubbles);

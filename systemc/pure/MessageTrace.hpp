@@ -40,7 +40,8 @@ class MessageTraceLog {
 };
 
 /// Reads a --trace-messages file; throws ConfigError naming the file and line if one is not JSON.
-std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text, const std::string& path);
+std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text,
+                                                       const std::string& path);
 
 /// One message's story in words, from its lines; throws ConfigError if the file has none.
 std::string explain_message(const std::vector<nlohmann::ordered_json>& events, MessageId m);

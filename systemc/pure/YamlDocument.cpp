@@ -20,7 +20,8 @@ void check_mapping_keys(const YAML::Node& node, const std::string& where) {
     std::set<std::string> seen;
     for (const auto& kv : node) {
         if (!kv.first.IsScalar())
-            throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}", where.empty() ? "top level" : where,
+            throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}",
+                                          where.empty() ? "top level" : where,
                                           kv.first.IsSequence() ? "list" : "mapping"));
         const std::string key = kv.first.Scalar();
         const std::string path = where.empty() ? key : where + "." + key;
@@ -37,7 +38,8 @@ YAML::Node load_one_document(const std::string& text, const std::string& name) {
         throw ConfigError(fmt::format("{}: not valid YAML: {}", name, e.what()));
     }
     if (documents.size() > 1)
-        throw ConfigError(fmt::format("{}: holds {} YAML documents; expected one", name, documents.size()));
+        throw ConfigError(
+            fmt::format("{}: holds {} YAML documents; expected one", name, documents.size()));
     YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
     try {
         check_mapping_keys(root, "");

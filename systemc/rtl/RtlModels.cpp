@@ -23,15 +23,14 @@ std::string RtlRouterParams::describe() const {
     return fmt::format(
         "{} {}x{}, {} injection / {} consumption channels, {} VCs, depth {}, flit width {}, "
         "t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}",
-        torus ? "torus" : "mesh", mesh_x, mesh_y, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
-        t_node, t_sw, t_phy, t_inj, t_cons,
-        path_worms || tree_worms
-            ? fmt::format("{} (t_node_multidest {})",
-                          path_worms && tree_worms ? "path and tree worms"
-                          : path_worms             ? "path worms"
-                                                   : "tree worms",
-                          t_node_multidest)
-            : std::string("unicast only"));
+        torus ? "torus" : "mesh", mesh_x, mesh_y, injection_channels, consumption_channels, vcs,
+        buffer_depth, flit_width, t_node, t_sw, t_phy, t_inj, t_cons,
+        path_worms || tree_worms ? fmt::format("{} (t_node_multidest {})",
+                                               path_worms && tree_worms ? "path and tree worms"
+                                               : path_worms             ? "path worms"
+                                                                        : "tree worms",
+                                               t_node_multidest)
+                                 : std::string("unicast only"));
 }
 
 std::vector<std::string> RtlRouterParams::differences(const RtlRouterParams& built) const {

@@ -11,9 +11,9 @@
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
-#include "systemc/RouterModule.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/RouterConfig.hpp"
+#include "systemc/RouterModule.hpp"
 #include "topologies/mesh/MeshShape.hpp"
 
 namespace wormcast::rtl {
@@ -32,7 +32,7 @@ struct RtlRouterParams {
     unsigned t_phy = 1;
     unsigned t_inj = 1;
     unsigned t_cons = 1;
-    bool path_worms = false;        ///< destination-list headers (absorb-and-forward)
+    bool path_worms = false;  ///< destination-list headers (absorb-and-forward)
     /// Routing delay of a destination list or bit-string; 0 without path and tree worms.
     unsigned t_node_multidest = 0;
     /// E-cube tree worms (bit-string headers). A configuration with them also stands in for a
@@ -87,7 +87,8 @@ struct RtlSwitchParams {
 /// Builds the RTL switch for a RouterConfig; `row` is the switch's row (its strap).
 using RtlSwitchMaker = std::unique_ptr<RouterModule> (*)(const RouterConfig& config,
                                                          sc_core::sc_time period,
-                                                         ActivityMonitor* monitor, std::uint32_t row);
+                                                         ActivityMonitor* monitor,
+                                                         std::uint32_t row);
 
 struct RtlSwitchModel {
     std::string name;

@@ -7,8 +7,8 @@ namespace wormcast::cosim {
 
 using namespace sc_core;
 
-CreditSink::CreditSink(sc_module_name name, unsigned vcs, unsigned depth, double drain, std::uint64_t seed,
-                       sc_time period)
+CreditSink::CreditSink(sc_module_name name, unsigned vcs, unsigned depth, double drain,
+                       std::uint64_t seed, sc_time period)
     : sc_module(name),
       valid("valid"),
       flit("flit"),
@@ -36,12 +36,13 @@ void CreditSink::cycle() {
         ++received_;
         if (f.is_bubble()) ++bubbles_;
         if (f.vc >= buffers_.size() || buffers_[f.vc].size() >= depth_) {
-            problems_.push_back(fmt::format("{} cycle {}: {} arrived without a credit", name(), now, to_string(f)));
+            problems_.push_back(
+                fmt::format("{} cycle {}: {} arrived without a credit", name(), now, to_string(f)));
         } else {
             MessageId& open = open_worm_[f.vc];
             if ((open == 0) != f.is_head() || (open != 0 && open != f.message))
-                problems_.push_back(fmt::format("{} cycle {}: {} breaks the worm on VC {}", name(), now, to_string(f),
-                                                static_cast<unsigned>(f.vc)));
+                problems_.push_back(fmt::format("{} cycle {}: {} breaks the worm on VC {}", name(),
+                                                now, to_string(f), static_cast<unsigned>(f.vc)));
             open = f.is_tail() ? 0 : f.message;
             buffers_[f.vc].push_back(f);
         }

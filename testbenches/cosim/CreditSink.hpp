@@ -16,20 +16,20 @@
 namespace wormcast::cosim {
 
 class CreditSink : public sc_core::sc_module {
-public:
+  public:
     sc_core::sc_in<bool> valid;
     sc_core::sc_in<Flit> flit;
     sc_core::sc_out<std::uint32_t> credit;
 
-    CreditSink(sc_core::sc_module_name name, unsigned vcs, unsigned depth, double drain, std::uint64_t seed,
-               sc_core::sc_time period);
+    CreditSink(sc_core::sc_module_name name, unsigned vcs, unsigned depth, double drain,
+               std::uint64_t seed, sc_core::sc_time period);
 
     std::uint64_t flits_received() const { return received_; }  ///< bubbles included
     std::uint64_t bubbles_received() const { return bubbles_; }
     bool empty() const;
     const std::vector<std::string>& problems() const { return problems_; }
 
-private:
+  private:
     SC_HAS_PROCESS(CreditSink);
     void cycle();
 

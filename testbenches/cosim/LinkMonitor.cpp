@@ -23,18 +23,25 @@ std::vector<LinkDrivers> link_drivers(const Network& network) {
             d.forward = fmt::format("router {} output {}", m[1].str(), m[2].str());
             d.credit = fmt::format("router {} input {}", m[3].str(), m[4].str());
         } else if (std::regex_match(w->name, m, injection)) {
-            d.forward = fmt::format("NIC of node {} (injection channel {})", m[1].str(), m[2].str());
-            d.credit = fmt::format("router of node {} (its injection input {})", m[1].str(), m[2].str());
+            d.forward =
+                fmt::format("NIC of node {} (injection channel {})", m[1].str(), m[2].str());
+            d.credit =
+                fmt::format("router of node {} (its injection input {})", m[1].str(), m[2].str());
         } else if (std::regex_match(w->name, m, consumption)) {
-            d.forward = fmt::format("router of node {} (its consumption output {})", m[1].str(), m[2].str());
-            d.credit = fmt::format("NIC of node {} (consumption channel {})", m[1].str(), m[2].str());
+            d.forward = fmt::format("router of node {} (its consumption output {})", m[1].str(),
+                                    m[2].str());
+            d.credit =
+                fmt::format("NIC of node {} (consumption channel {})", m[1].str(), m[2].str());
         } else {
             const std::string signal = w->valid.basename();
             if (std::regex_match(signal, m, tie)) {
                 const bool input = m[2].str() == "i";
-                d.link = fmt::format("tie-off of router {} {} {}", m[1].str(), input ? "input" : "output", m[3].str());
-                d.forward = input ? "nothing (tied off)" : fmt::format("router {} output {}", m[1].str(), m[3].str());
-                d.credit = input ? fmt::format("router {} input {}", m[1].str(), m[3].str()) : "nothing (tied off)";
+                d.link = fmt::format("tie-off of router {} {} {}", m[1].str(),
+                                     input ? "input" : "output", m[3].str());
+                d.forward = input ? "nothing (tied off)"
+                                  : fmt::format("router {} output {}", m[1].str(), m[3].str());
+                d.credit = input ? fmt::format("router {} input {}", m[1].str(), m[3].str())
+                                 : "nothing (tied off)";
             } else {
                 d.forward = d.credit = "?";
             }
@@ -44,7 +51,8 @@ std::vector<LinkDrivers> link_drivers(const Network& network) {
     return out;
 }
 
-LinkMonitor::LinkMonitor(sc_module_name name, const Network& network, const LinkTrace* expected, LinkTrace* record)
+LinkMonitor::LinkMonitor(sc_module_name name, const Network& network, const LinkTrace* expected,
+                         LinkTrace* record)
     : sc_module(name),
       network_(network),
       expected_(expected),
@@ -57,8 +65,8 @@ LinkMonitor::LinkMonitor(sc_module_name name, const Network& network, const Link
         record_->samples.clear();
     }
     if (expected_ && expected_->links.size() != drivers_.size())
-        throw ConfigError(fmt::format("lock-step: the recording has {} links, this network {}", expected_->links.size(),
-                                      drivers_.size()));
+        throw ConfigError(fmt::format("lock-step: the recording has {} links, this network {}",
+                                      expected_->links.size(), drivers_.size()));
     SC_METHOD(sample);
 }
 
@@ -73,12 +81,13 @@ void LinkMonitor::sample() {
     const Cycle cycle = cycles_++;
     const auto& links = network_.links();
     for (std::size_t l = 0; l < links.size(); ++l)
-        now_[l] = LinkSample{links[l]->valid.read(), links[l]->flit.read().pack(), links[l]->credit.read()};
+        now_[l] = LinkSample{links[l]->valid.read(), links[l]->flit.read().pack(),
+                             links[l]->credit.read()};
     if (record_) record_->samples.insert(record_->samples.end(), now_.begin(), now_.end());
     if (expected_) {
         if (cycle >= expected_->cycles()) {
-            mismatch_ = fmt::format("cycle {}: the run is longer than the recording ({} cycles)", cycle,
-                                    expected_->cycles());
+            mismatch_ = fmt::format("cycle {}: the run is longer than the recording ({} cycles)",
+                                    cycle, expected_->cycles());
             mismatch_cycle_ = cycle;
             sc_stop();
             return;
@@ -103,7 +112,8 @@ std::string show(const LinkSample& s) {
     } catch (const ModelError&) {
         flit = "not a flit";
     }
-    return fmt::format("valid={} flit=0x{:016x} [{}] credit=0x{:x}", s.valid ? 1 : 0, s.flit, flit, s.credit);
+    return fmt::format("valid={} flit=0x{:016x} [{}] credit=0x{:x}", s.valid ? 1 : 0, s.flit, flit,
+                       s.credit);
 }
 }  // namespace
 
@@ -111,10 +121,12 @@ std::string LinkMonitor::report(Cycle cycle, std::size_t link, const LinkSample&
                                 const LinkSample& actual) const {
     const LinkDrivers& d = drivers_[link];
     std::string who;
-    if (expected.valid != actual.valid || expected.flit != actual.flit) who += "valid/flit driven by " + d.forward;
-    if (expected.credit != actual.credit) who += std::string(who.empty() ? "" : "; ") + "credit driven by " + d.credit;
-    return fmt::format("first mismatch in cycle {} on link {} ({}):\n  expected {}\n  actual   {}", cycle, d.link, who,
-                       show(expected), show(actual));
+    if (expected.valid != actual.valid || expected.flit != actual.flit)
+        who += "valid/flit driven by " + d.forward;
+    if (expected.credit != actual.credit)
+        who += std::string(who.empty() ? "" : "; ") + "credit driven by " + d.credit;
+    return fmt::format("first mismatch in cycle {} on link {} ({}):\n  expected {}\n  actual   {}",
+                       cycle, d.link, who, show(expected), show(actual));
 }
 
 }  // namespace wormcast::cosim

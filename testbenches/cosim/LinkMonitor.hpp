@@ -18,7 +18,9 @@ struct LinkSample {
     bool valid = false;
     std::uint64_t flit = 0;  ///< packed, docs/flit-format.md
     std::uint32_t credit = 0;
-    bool operator==(const LinkSample& o) const { return valid == o.valid && flit == o.flit && credit == o.credit; }
+    bool operator==(const LinkSample& o) const {
+        return valid == o.valid && flit == o.flit && credit == o.credit;
+    }
     bool operator!=(const LinkSample& o) const { return !(*this == o); }
 };
 
@@ -40,19 +42,21 @@ struct LinkTrace {
 std::vector<LinkDrivers> link_drivers(const Network& network);
 
 class LinkMonitor : public sc_core::sc_module {
-public:
+  public:
     /// Records into `record` when `expected` is null, else compares against `expected`.
-    LinkMonitor(sc_core::sc_module_name name, const Network& network, const LinkTrace* expected, LinkTrace* record);
+    LinkMonitor(sc_core::sc_module_name name, const Network& network, const LinkTrace* expected,
+                LinkTrace* record);
 
     bool mismatched() const { return !mismatch_.empty(); }
     const std::string& mismatch() const { return mismatch_; }
     Cycle mismatch_cycle() const { return mismatch_cycle_; }
     Cycle cycles_checked() const { return cycles_; }
 
-private:
+  private:
     SC_HAS_PROCESS(LinkMonitor);
     void sample();
-    std::string report(Cycle cycle, std::size_t link, const LinkSample& expected, const LinkSample& actual) const;
+    std::string report(Cycle cycle, std::size_t link, const LinkSample& expected,
+                       const LinkSample& actual) const;
 
     const Network& network_;
     const LinkTrace* expected_;

@@ -17,33 +17,41 @@ namespace wormcast::cosim {
 
 using namespace sc_core;
 
-LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::vector<ScheduledSend> sends,
-                            const LinkTrace* expected, Cycle drain_limit, Cycle stop_at) {
+LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params,
+                            std::vector<ScheduledSend> sends, const LinkTrace* expected,
+                            Cycle drain_limit, Cycle stop_at) {
     fresh_kernel();
     LockStepResult result;
     auto* network = new Network("net", std::move(spec), params);
-    for (std::size_t r = 0; r < network->routers(); ++r) result.drop_in_routers += network->is_drop_in(r) ? 1 : 0;
+    for (std::size_t r = 0; r < network->routers(); ++r)
+        result.drop_in_routers += network->is_drop_in(r) ? 1 : 0;
     const sc_time clock = network->clock();
     std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
     Cycle last_send = 0;
     for (auto& s : sends) {
-        if (s.source >= network->nodes()) throw ConfigError(fmt::format("send from node {} outside the network", s.source));
+        if (s.source >= network->nodes())
+            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
         last_send = std::max(last_send, s.at);
         per_node[s.source].push_back(std::move(s));
     }
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
-        auto* host = new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+        auto* host =
+            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
         host->to_nic.bind(network->nic(n).host_in);
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
     }
-    auto* monitor = new LinkMonitor("lockstep", *network, expected, expected ? nullptr : &result.trace);
+    auto* monitor =
+        new LinkMonitor("lockstep", *network, expected, expected ? nullptr : &result.trace);
 
     auto quiet = [&] {
-        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0) return false;
+        if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0)
+            return false;
         for (NodeId n = 0; n < network->nodes(); ++n)
-            if (!network->nic(n).quiescent() || hosts[n]->submitted() != hosts[n]->schedule().size()) return false;
+            if (!network->nic(n).quiescent() ||
+                hosts[n]->submitted() != hosts[n]->schedule().size())
+                return false;
         return true;
     };
     // Both runs of a comparison step through the same chunks, so an equal run stops equally.
@@ -54,7 +62,8 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::
     };
     sc_start(clock * static_cast<double>(until(last_send + 1)));
     for (Cycle drained = 0; drained < drain_limit; drained += chunk) {
-        if (monitor->mismatched() || network->watchdog().fired() || quiet() || until(chunk) == 0) break;
+        if (monitor->mismatched() || network->watchdog().fired() || quiet() || until(chunk) == 0)
+            break;
         sc_start(clock * static_cast<double>(until(chunk)));
     }
     // A process that hit an error stopped the run; rethrow that error as it was raised.
@@ -66,11 +75,12 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params, std::
     if (!result.mismatch.empty() || !expected) {
         // Nothing more to check.
     } else if (monitor->cycles_checked() != expected->cycles()) {
-        result.mismatch = fmt::format("the run checked {} cycles, the recording has {}", monitor->cycles_checked(),
-                                      expected->cycles());
+        result.mismatch = fmt::format("the run checked {} cycles, the recording has {}",
+                                      monitor->cycles_checked(), expected->cycles());
     }
     if (network->watchdog().fired()) result.problems.push_back(network->watchdog().report());
-    for (auto& p : network->ledger().problems(/*final=*/result.quiet)) result.problems.push_back(std::move(p));
+    for (auto& p : network->ledger().problems(/*final=*/result.quiet))
+        result.problems.push_back(std::move(p));
     result.messages = network->ledger().messages().size();
     for (const auto& [id, m] : network->ledger().messages())
         for (const auto& [node, cycle] : m.arrived) result.arrivals.push_back({id, node, cycle});

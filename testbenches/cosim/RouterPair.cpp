@@ -23,7 +23,7 @@ namespace {
 
 /// Both routers, their stimulus and downstream models, and the per-cycle comparison.
 class RouterPair : public sc_module {
-public:
+  public:
     RouterPair(sc_module_name name, const PairSetup& setup) : sc_module(name), period_(5, SC_NS) {
         const RouterConfig& c = setup.config;
         reference_ = std::make_unique<Router>("systemc", c, setup.routing(), period_, nullptr);
@@ -31,7 +31,8 @@ public:
         header_format_ = c.header_format;
         rtl_ = setup.make_rtl(c, period_);
         if (setup.sources.size() != c.inputs)
-            throw ConfigError(fmt::format("router pair: {} sources for {} inputs", setup.sources.size(), c.inputs));
+            throw ConfigError(fmt::format("router pair: {} sources for {} inputs",
+                                          setup.sources.size(), c.inputs));
 
         auto signals = [](const char* base, std::size_t n, auto tag) {
             using Signal = sc_signal<decltype(tag)>;
@@ -49,7 +50,8 @@ public:
 
         for (PortId p = 0; p < c.inputs; ++p) {
             const WormSourceConfig& sc = setup.sources[p];
-            sources_.push_back(std::make_unique<WormSource>(fmt::format("source{}", p).c_str(), sc, period_));
+            sources_.push_back(
+                std::make_unique<WormSource>(fmt::format("source{}", p).c_str(), sc, period_));
             sources_.back()->valid((*in_valid_)[p]);
             sources_.back()->flit((*in_flit_)[p]);
             sources_.back()->credit((*ref_in_credit_)[p]);
@@ -61,8 +63,9 @@ public:
             rtl_->in_credit[p]((*rtl_in_credit_)[p]);
         }
         for (PortId q = 0; q < c.outputs; ++q) {
-            sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), c.vcs, c.buffer_depth,
-                                                          setup.drain, setup.seed * 1000 + 500 + q, period_));
+            sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), c.vcs,
+                                                          c.buffer_depth, setup.drain,
+                                                          setup.seed * 1000 + 500 + q, period_));
             sinks_.back()->valid((*ref_out_valid_)[q]);
             sinks_.back()->flit((*ref_out_flit_)[q]);
             sinks_.back()->credit((*out_credit_)[q]);
@@ -88,7 +91,9 @@ public:
             for (const auto& worm : sources_[p]->started()) {
                 const RouteDecision d = scoreboard_routing_->route(RouteQuery{p, 0, &worm.header});
                 for (const auto& b : d.branches) {
-                    const std::size_t header = encode_header(b.rewritten ? *b.rewritten : worm.header, header_format_).size();
+                    const std::size_t header =
+                        encode_header(b.rewritten ? *b.rewritten : worm.header, header_format_)
+                            .size();
                     result.expected_out += header + worm.payload;
                 }
                 result.split_worms += d.branches.size() > 1 ? 1 : 0;
@@ -97,7 +102,7 @@ public:
             }
     }
 
-private:
+  private:
     SC_HAS_PROCESS(RouterPair);
 
     /// In the middle of every cycle: what both routers drove in it must be equal.
@@ -112,16 +117,18 @@ private:
             const bool rv = (*ref_out_valid_)[q].read(), tv = (*rtl_out_valid_)[q].read();
             const Flit rf = (*ref_out_flit_)[q].read(), tf = (*rtl_out_flit_)[q].read();
             if (rv != tv || rf != tf)
-                return fail(fmt::format("first mismatch in cycle {} on output {}:\n  expected (SystemC) valid={} {}\n"
-                                        "  actual   (RTL)     valid={} {}",
-                                        cycle, q, rv ? 1 : 0, to_string(rf), tv ? 1 : 0, to_string(tf)));
+                return fail(fmt::format(
+                    "first mismatch in cycle {} on output {}:\n  expected (SystemC) valid={} {}\n"
+                    "  actual   (RTL)     valid={} {}",
+                    cycle, q, rv ? 1 : 0, to_string(rf), tv ? 1 : 0, to_string(tf)));
         }
         for (std::size_t p = 0; p < ref_in_credit_->size(); ++p) {
             const std::uint32_t rc = (*ref_in_credit_)[p].read(), tc = (*rtl_in_credit_)[p].read();
             if (rc != tc)
-                return fail(fmt::format("first mismatch in cycle {} on the credits of input {}:\n  expected (SystemC) "
-                                        "0x{:x}\n  actual   (RTL)     0x{:x}",
-                                        cycle, p, rc, tc));
+                return fail(fmt::format(
+                    "first mismatch in cycle {} on the credits of input {}:\n  expected (SystemC) "
+                    "0x{:x}\n  actual   (RTL)     0x{:x}",
+                    cycle, p, rc, tc));
         }
         next_trigger(period_);
     }
@@ -138,7 +145,8 @@ private:
     std::unique_ptr<RouterModule> rtl_;
     std::unique_ptr<sc_vector<sc_signal<bool>>> in_valid_, ref_out_valid_, rtl_out_valid_;
     std::unique_ptr<sc_vector<sc_signal<Flit>>> in_flit_, ref_out_flit_, rtl_out_flit_;
-    std::unique_ptr<sc_vector<sc_signal<std::uint32_t>>> ref_in_credit_, rtl_in_credit_, out_credit_;
+    std::unique_ptr<sc_vector<sc_signal<std::uint32_t>>> ref_in_credit_, rtl_in_credit_,
+        out_credit_;
     std::vector<std::unique_ptr<WormSource>> sources_;
     std::vector<std::unique_ptr<CreditSink>> sinks_;
     bool started_ = false;
@@ -148,7 +156,8 @@ private:
 
 }  // namespace
 
-WormSourceConfig port_source(const RouterConfig& config, PortId p, double load, std::uint64_t seed) {
+WormSourceConfig port_source(const RouterConfig& config, PortId p, double load,
+                             std::uint64_t seed) {
     WormSourceConfig sc;
     sc.vcs = config.vcs;
     sc.buffer_depth = config.buffer_depth;
@@ -176,14 +185,18 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
     c.supports_path_worms = m.path_worms;
     c.supports_tree_worms = m.tree_worms;
     if (m.path_worms || m.tree_worms) c.t_node_multidest = m.t_node_multidest;
-    for (PortId q = 0; q < c.outputs; ++q) c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
-    for (PortId p = 0; p < c.inputs; ++p) c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
+    for (PortId q = 0; q < c.outputs; ++q)
+        c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
+    for (PortId p = 0; p < c.inputs; ++p)
+        c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
     c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
     const mesh::EcubeOptions routing{m.vcs, m.torus, m.consumption_channels};  // tori: datelines
     setup.routing = [shape, node = options.node, routing] {
         return std::make_unique<mesh::EcubeRouting>(shape, node, routing);
     };
-    setup.make_rtl = [&model](const RouterConfig& config, sc_time period) { return model.make(config, period, nullptr); };
+    setup.make_rtl = [&model](const RouterConfig& config, sc_time period) {
+        return model.make(config, period, nullptr);
+    };
     for (PortId p = 0; p < c.inputs; ++p) {
         WormSourceConfig sc = port_source(c, p, options.load, options.seed);
         sc.path_worms = m.path_worms ? options.path_worms : 0.0;
@@ -217,7 +230,8 @@ RouterPairResult run_pair(const PairSetup& setup) {
         for (auto& s : bench->sinks()) idle = idle && s->empty();
         return idle;
     };
-    for (int chunk = 0; chunk < 200 && bench->mismatch().empty() && !count(); ++chunk) sc_start(period * 50.0);
+    for (int chunk = 0; chunk < 200 && bench->mismatch().empty() && !count(); ++chunk)
+        sc_start(period * 50.0);
     result.drained = count();
     result.mismatch = bench->mismatch();
     result.cycles = sc_time_stamp().value() / period.value();

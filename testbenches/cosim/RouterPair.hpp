@@ -24,11 +24,11 @@
 namespace wormcast::cosim {
 
 struct RouterPairOptions {
-    NodeId node = 0;        ///< node of the 4x4 mesh whose router is tested
-    double load = 0.5;      ///< per input port: probability of trying to send a flit in a cycle
-    double drain = 0.5;     ///< per output port: probability a downstream slot frees in a cycle
+    NodeId node = 0;     ///< node of the 4x4 mesh whose router is tested
+    double load = 0.5;   ///< per input port: probability of trying to send a flit in a cycle
+    double drain = 0.5;  ///< per output port: probability a downstream slot frees in a cycle
     std::uint64_t seed = 1;
-    Cycle cycles = 2000;    ///< cycles of stimulus, then the worms under way are finished
+    Cycle cycles = 2000;  ///< cycles of stimulus, then the worms under way are finished
     /// Per source: probability that a worm is a path worm (models with path worms only).
     double path_worms = 0.0;
     /// Per source: probability that a worm is an e-cube tree worm, a bit-string of 1..6 nodes
@@ -55,16 +55,17 @@ WormSourceConfig port_source(const RouterConfig& config, PortId p, double load, 
 
 struct RouterPairResult {
     Cycle cycles = 0;
-    std::string mismatch;   ///< first difference, empty if none
+    std::string mismatch;  ///< first difference, empty if none
     std::uint64_t flits_in = 0;
-    std::uint64_t flits_out = 0;      ///< real flits out (bubbles apart)
-    std::uint64_t expected_out = 0;   ///< real flits the worms sent in must give (every branch)
-    std::uint64_t bubbles = 0;        ///< bubbles out
-    std::uint64_t split_worms = 0;    ///< worms replicated here (two branches or more)
-    std::uint64_t path_worms = 0;     ///< worms with a destination-list header
-    std::uint64_t tree_worms = 0;     ///< worms with a bit-string header
-    bool drained = false;   ///< every expected flit came out, all downstream buffers drained
-    std::vector<std::string> problems;  ///< credit-protocol and worm-order violations seen downstream
+    std::uint64_t flits_out = 0;     ///< real flits out (bubbles apart)
+    std::uint64_t expected_out = 0;  ///< real flits the worms sent in must give (every branch)
+    std::uint64_t bubbles = 0;       ///< bubbles out
+    std::uint64_t split_worms = 0;   ///< worms replicated here (two branches or more)
+    std::uint64_t path_worms = 0;    ///< worms with a destination-list header
+    std::uint64_t tree_worms = 0;    ///< worms with a bit-string header
+    bool drained = false;  ///< every expected flit came out, all downstream buffers drained
+    std::vector<std::string>
+        problems;  ///< credit-protocol and worm-order violations seen downstream
 };
 
 /// Mesh router of a verilated wc_router configuration.

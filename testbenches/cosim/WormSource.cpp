@@ -28,18 +28,21 @@ bool WormSource::idle() const {
 Header WormSource::random_header() {
     std::uniform_real_distribution<double> chance(0.0, 1.0);
     const auto pick = [this](const std::vector<NodeId>& from) {
-        return from.empty() ? static_cast<NodeId>(rng_() % config_.nodes) : from[rng_() % from.size()];
+        return from.empty() ? static_cast<NodeId>(rng_() % config_.nodes)
+                            : from[rng_() % from.size()];
     };
     const auto random_node = [&] { return pick(config_.destinations); };
     if (config_.tree_worms > 0.0 && chance(rng_) < config_.tree_worms) {
         const std::vector<NodeId>& from =
             !config_.near.empty() && chance(rng_) < 0.5 ? config_.near : config_.destinations;
         std::vector<NodeId> members;
-        const std::uint32_t count = 1 + static_cast<std::uint32_t>(rng_() % config_.max_destinations);
+        const std::uint32_t count =
+            1 + static_cast<std::uint32_t>(rng_() % config_.max_destinations);
         for (std::uint32_t i = 0; i < count; ++i) members.push_back(pick(from));  // repeats merge
         return Header::bit_string(config_.nodes, members);
     }
-    if (config_.path_worms <= 0.0 || chance(rng_) >= config_.path_worms) return Header::unicast(random_node());
+    if (config_.path_worms <= 0.0 || chance(rng_) >= config_.path_worms)
+        return Header::unicast(random_node());
     std::vector<NodeId> list{chance(rng_) < 0.5 ? config_.node : random_node()};
     const std::uint32_t count = 1 + static_cast<std::uint32_t>(rng_() % config_.max_destinations);
     while (list.size() < count) {
@@ -59,17 +62,20 @@ void WormSource::cycle() {
         // A random VC that has a credit and a worm under way, or room to start one.
         std::vector<unsigned> candidates;
         for (unsigned v = 0; v < config_.vcs; ++v)
-            if (credits_[v].available() && (worms_[v].active || !stopping_)) candidates.push_back(v);
+            if (credits_[v].available() && (worms_[v].active || !stopping_))
+                candidates.push_back(v);
         if (!candidates.empty()) {
             const unsigned v = candidates[rng_() % candidates.size()];
             Worm& w = worms_[v];
             if (!w.active) {
                 const Header header = random_header();
-                w = Worm{true, next_message_++, encode_header(header, HeaderFormat{config_.flit_width, config_.nodes}),
+                w = Worm{true, next_message_++,
+                         encode_header(header, HeaderFormat{config_.flit_width, config_.nodes}),
                          1 + static_cast<std::uint32_t>(rng_() % config_.max_payload), 0};
                 started_.push_back({header, w.payload});
             }
-            const std::uint32_t mask = config_.flit_width >= 32 ? ~0u : (1u << config_.flit_width) - 1;
+            const std::uint32_t mask =
+                config_.flit_width >= 32 ? ~0u : (1u << config_.flit_width) - 1;
             const auto header_flits = static_cast<std::uint32_t>(w.header.size());
             Flit f;
             f.vc = static_cast<VcId>(v);

@@ -18,15 +18,15 @@ namespace wormcast::cosim {
 
 struct WormSourceConfig {
     unsigned vcs = 1;
-    unsigned buffer_depth = 1;    ///< the router's input buffer depth: initial credits
+    unsigned buffer_depth = 1;  ///< the router's input buffer depth: initial credits
     unsigned flit_width = 32;
-    std::uint32_t nodes = 16;     ///< nodes of the network (the header format)
+    std::uint32_t nodes = 16;  ///< nodes of the network (the header format)
     /// Destinations a worm on this input may name (a MIN switch reaches only some); empty: all.
     std::vector<NodeId> destinations;
     /// Half of the bit-strings name only these (e.g. the nodes below a BI-MIN switch, so that it
     /// splits them instead of sending them on); empty: `destinations`.
     std::vector<NodeId> near;
-    double load = 0.5;            ///< probability of trying to send in a cycle
+    double load = 0.5;  ///< probability of trying to send in a cycle
     std::uint32_t max_payload = 6;
     /// Probability that a worm is a path worm (destination list of 1..max_destinations nodes,
     /// no node twice in a row); half of the lists start at `node`, the router under test.
@@ -40,7 +40,7 @@ struct WormSourceConfig {
 };
 
 class WormSource : public sc_core::sc_module {
-public:
+  public:
     sc_core::sc_out<bool> valid;
     sc_core::sc_out<Flit> flit;
     sc_core::sc_in<std::uint32_t> credit;
@@ -58,16 +58,16 @@ public:
     };
     const std::vector<Started>& started() const { return started_; }
 
-private:
+  private:
     SC_HAS_PROCESS(WormSource);
     void cycle();
 
     struct Worm {
         bool active = false;
         MessageId message = 0;
-        std::vector<FlitWord> header;       ///< header flits' data (pure/Header encoding)
-        std::uint32_t payload = 0;          ///< payload flits
-        std::uint32_t sent = 0;             ///< flits sent, header included
+        std::vector<FlitWord> header;  ///< header flits' data (pure/Header encoding)
+        std::uint32_t payload = 0;     ///< payload flits
+        std::uint32_t sent = 0;        ///< flits sent, header included
     };
     Header random_header();
 

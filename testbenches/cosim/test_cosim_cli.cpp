@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "testbenches/sim/Scenario.hpp"
 #include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/sim/Scenario.hpp"
 
 using namespace wormcast;
 
@@ -239,8 +239,10 @@ TEST_CASE(
     REQUIRE(run_program(
                 "run " + scenario + " --rtl all --set network.topology=torus --set router.vcs=2",
                 out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("matches this network (torus 4x4,") &&
-                          Catch::Contains("v1d4: differs in topology mesh (network: torus), vcs 1 (network: 2)"));
+    REQUIRE_THAT(
+        out,
+        Catch::Contains("matches this network (torus 4x4,") &&
+            Catch::Contains("v1d4: differs in topology mesh (network: torus), vcs 1 (network: 2)"));
     REQUIRE(run_program("run " + scenario + " --rtl all --set network.size=4x2x2", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("not a 2-D mesh or torus"));
     REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
@@ -248,9 +250,10 @@ TEST_CASE(
     REQUIRE(run_program("run " + scenario + " --rtl 4,0", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("network.rtl:"));
     // The torus configuration runs, and gives the all-SystemC results.
-    const std::string torus = " --set network.topology=torus --set router.vcs=2 --set router.buffer_depth=2"
-                              " --set flit_width=16 --set router.t_node=1 --set router.t_phy=1 --set router.t_sw=1"
-                              " --set nic.t_inj=1 --set nic.t_cons=1";
+    const std::string torus =
+        " --set network.topology=torus --set router.vcs=2 --set router.buffer_depth=2"
+        " --set flit_width=16 --set router.t_node=1 --set router.t_phy=1 --set router.t_sw=1"
+        " --set nic.t_inj=1 --set nic.t_cons=1";
     std::string systemc_out;
     REQUIRE(run_program("run " + scenario + " --rtl none" + torus, systemc_out) == 0);
     REQUIRE(run_program("run " + scenario + " --rtl all" + torus, out) == 0);

@@ -1,7 +1,8 @@
-// Co-simulation of the Verilated RTL router (rtl/wc_router.sv) against the SystemC Router on the 4x4
-// mesh or torus each configuration was built for (issue 6): lock-step equality of every link in every cycle on seeded unicast traffic for
-// every verilated configuration, all-RTL and mixed networks, exactly-once delivery with the
-// all-SystemC latencies, and the first-mismatch report of the lock-step check itself.
+// Co-simulation of the Verilated RTL router (rtl/wc_router.sv) against the SystemC Router on the
+// 4x4 mesh or torus each configuration was built for (issue 6): lock-step equality of every link in
+// every cycle on seeded unicast traffic for every verilated configuration, all-RTL and mixed
+// networks, exactly-once delivery with the all-SystemC latencies, and the first-mismatch report of
+// the lock-step check itself.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -9,9 +10,9 @@
 
 #include <fmt/format.h>
 
-#include "testbenches/sim/Runner.hpp"
-#include "testbenches/cosim/LockStep.hpp"
 #include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
@@ -20,9 +21,12 @@ using namespace wormcast::rtl;
 
 namespace {
 
-NetworkParams params_of(const RtlModel& model) { return mesh_network_params(model.params); }
+NetworkParams params_of(const RtlModel& model) {
+    return mesh_network_params(model.params);
+}
 
-std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles, std::uint64_t seed) {
+std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles,
+                                           std::uint64_t seed) {
     UniformTraffic t;
     t.load = load;
     t.length = length;
@@ -43,7 +47,8 @@ NetworkSpec mesh_spec(const mesh::MeshShape& shape, const NetworkParams& p,
 /// Reference run (all SystemC) then the same traffic with `use_rtl` routers in RTL, compared
 /// cycle by cycle; returns the comparing run.
 LockStepResult lockstep(const mesh::MeshShape& shape, const NetworkParams& p,
-                        const std::vector<ScheduledSend>& sends, const std::function<bool(NodeId)>& use_rtl,
+                        const std::vector<ScheduledSend>& sends,
+                        const std::function<bool(NodeId)>& use_rtl,
                         LockStepResult* reference_out = nullptr) {
     LockStepResult reference = run_lockstep(mesh_spec(shape, p, nullptr), p, sends, nullptr);
     INFO("reference run: " << reference.cycles << " cycles, " << reference.messages << " messages");
@@ -57,8 +62,9 @@ LockStepResult lockstep(const mesh::MeshShape& shape, const NetworkParams& p,
 
 }  // namespace
 
-TEST_CASE("every verilated configuration is in lock step with the SystemC router on a 4x4 mesh or torus",
-          "[cosim][lockstep]") {
+TEST_CASE(
+    "every verilated configuration is in lock step with the SystemC router on a 4x4 mesh or torus",
+    "[cosim][lockstep]") {
     REQUIRE(rtl_models().size() >= 4);
     int runs = 0, tori = 0;
     for (const auto& model : rtl_models()) {
@@ -70,10 +76,12 @@ TEST_CASE("every verilated configuration is in lock step with the SystemC router
             const std::uint64_t seed = 11 + static_cast<std::uint64_t>(runs) * 7;
             const std::uint32_t length = 1 + static_cast<std::uint32_t>(seed % 9);
             const auto sends = uniform_traffic(load, length, 300, seed);
-            INFO("model " << model.name << " (" << model.params.describe() << "), load " << load << ", length "
-                          << length << ", seed " << seed << ", " << sends.size() << " messages");
+            INFO("model " << model.name << " (" << model.params.describe() << "), load " << load
+                          << ", length " << length << ", seed " << seed << ", " << sends.size()
+                          << " messages");
             LockStepResult reference;
-            const LockStepResult rtl = lockstep(shape, p, sends, [](NodeId) { return true; }, &reference);
+            const LockStepResult rtl = lockstep(
+                shape, p, sends, [](NodeId) { return true; }, &reference);
             INFO(rtl.mismatch);
             REQUIRE(rtl.drop_in_routers == 16);
             REQUIRE(rtl.mismatch.empty());
@@ -89,18 +97,22 @@ TEST_CASE("every verilated configuration is in lock step with the SystemC router
     REQUIRE(tori > 0);
 }
 
-TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one", "[cosim][lockstep]") {
+TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one",
+          "[cosim][lockstep]") {
     for (const auto& model : rtl_models()) {
         const NetworkParams p = params_of(model);
         for (const std::uint64_t seed : {3u, 4u}) {
-            // A seeded random half of the routers in RTL, so RTL and SystemC routers face each other.
+            // A seeded random half of the routers in RTL, so RTL and SystemC routers face each
+            // other.
             std::mt19937_64 rng(seed);
             std::set<NodeId> rtl_nodes;
             while (rtl_nodes.size() < 8) rtl_nodes.insert(static_cast<NodeId>(rng() % 16));
-            const auto sends = uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
+            const auto sends =
+                uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
             INFO("model " << model.name << ", seed " << seed);
             const LockStepResult mixed =
-                lockstep(mesh_shape(model.params), p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
+                lockstep(mesh_shape(model.params), p, sends,
+                         [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
             INFO(mixed.mismatch);
             REQUIRE(mixed.drop_in_routers == 8);
             REQUIRE(mixed.mismatch.empty());
@@ -110,8 +122,10 @@ TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the a
     }
 }
 
-TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with the all-SystemC latencies",
-          "[cosim][mixed]") {
+TEST_CASE(
+    "a mixed RTL/SystemC network delivers every message exactly once with the all-SystemC "
+    "latencies",
+    "[cosim][mixed]") {
     for (const auto& model : rtl_models()) {
         const NetworkParams p = params_of(model);
         const std::uint64_t seed = 42;
@@ -148,19 +162,22 @@ TEST_CASE("a mixed RTL/SystemC network delivers every message exactly once with 
     }
 }
 
-TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/pipeline.md", "[cosim][latency]") {
+TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/pipeline.md",
+          "[cosim][latency]") {
     for (const auto& model : rtl_models()) {
         const NetworkParams p = params_of(model);
         const mesh::MeshShape shape = mesh_shape(model.params);
         const NodeId src = 1, dst = 14;  // 1,0 to 2,3: 4 hops on the mesh, 2 on the torus
         const std::uint32_t length = 9;
-        const auto r = sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
-                                        {ScheduledSend{3, src, {dst}, length, true}}, sim::RunOptions{});
+        const auto r =
+            sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
+                             {ScheduledSend{3, src, {dst}, length, true}}, sim::RunOptions{});
         REQUIRE(r.ok());
         REQUIRE(r.traffic.completed == 1);
         const Cycle hops = shape.distance(src, dst);
         // With shallow buffers the worm may not stream at one flit per cycle; the head still does.
-        const Cycle head = p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons;
+        const Cycle head =
+            p.t_startup + p.t_inj + (hops + 1) * (p.t_node + p.t_sw) + hops * p.t_phy + p.t_cons;
         INFO("model " << model.name);
         REQUIRE(r.traffic.latency.max >= Approx(head + length));
         if (p.buffer_depth >= p.t_node + p.t_sw + 2 * std::max({p.t_phy, p.t_inj, p.t_cons}) + 1)
@@ -168,8 +185,9 @@ TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/
     }
 }
 
-TEST_CASE("the lock-step check stops at the first difference and names cycle, link, expected and actual",
-          "[cosim][checker]") {
+TEST_CASE(
+    "the lock-step check stops at the first difference and names cycle, link, expected and actual",
+    "[cosim][checker]") {
     const NetworkParams p = params_of(rtl_models().front());
     const mesh::MeshShape shape = mesh_shape(rtl_models().front().params);
     const std::vector<ScheduledSend> sends{{5, 0, {3}, 4, true}, {9, 6, {12}, 3, true}};
@@ -178,10 +196,13 @@ TEST_CASE("the lock-step check stops at the first difference and names cycle, li
     // The same traffic, but the second message leaves node 6 one cycle later.
     auto late = sends;
     late[1].at += 1;
-    const LockStepResult other = run_lockstep(mesh_spec(shape, p, [](NodeId) { return true; }), p, late, &reference.trace);
+    const LockStepResult other =
+        run_lockstep(mesh_spec(shape, p, [](NodeId) { return true; }), p, late, &reference.trace);
     // Where the reference first drives a flit on node 6's injection channel.
     std::size_t link = 0;
-    while (link < reference.trace.links.size() && reference.trace.links[link].link != "node 2,1 injection 0") ++link;
+    while (link < reference.trace.links.size() &&
+           reference.trace.links[link].link != "node 2,1 injection 0")
+        ++link;
     REQUIRE(link < reference.trace.links.size());
     Cycle first = 0;
     while (first < reference.trace.cycles() &&
@@ -189,7 +210,9 @@ TEST_CASE("the lock-step check stops at the first difference and names cycle, li
         ++first;
     INFO(other.mismatch);
     REQUIRE(other.mismatch_cycle == first);
-    REQUIRE_THAT(other.mismatch, Catch::Contains(fmt::format("first mismatch in cycle {} on link node 2,1 injection 0", first)));
+    REQUIRE_THAT(other.mismatch,
+                 Catch::Contains(fmt::format(
+                     "first mismatch in cycle {} on link node 2,1 injection 0", first)));
     REQUIRE_THAT(other.mismatch, Catch::Contains("valid/flit driven by NIC of node 2,1"));
     REQUIRE_THAT(other.mismatch, Catch::Contains("expected valid=1"));
     REQUIRE_THAT(other.mismatch, Catch::Contains("actual   valid=0"));
@@ -201,26 +224,30 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
     REQUIRE_FALSE(rtl_models().front().params.torus);
     NetworkParams p = params_of(rtl_models().front());
     p.buffer_depth = 7;
-    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }), Catch::Contains("no verilated configuration matches"));
+    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
+                        Catch::Contains("no verilated configuration matches"));
     // Tree worms need a configuration built with them.
     p = params_of(rtl_models().front());
     REQUIRE_FALSE(rtl_models().front().params.tree_worms);
     p.tree_worms = true;
     REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                        Catch::Contains("no verilated configuration matches") && Catch::Contains("tree_worms 0 (network: 1)"));
+                        Catch::Contains("no verilated configuration matches") &&
+                            Catch::Contains("tree_worms 0 (network: 1)"));
     // Path worms need a configuration built with them (and the same t_node_multidest).
     p = params_of(rtl_models().front());
     REQUIRE_FALSE(rtl_models().front().params.path_worms);
     p.path_worms = true;
     REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                        Catch::Contains("no verilated configuration matches") && Catch::Contains("path_worms 0 (network: 1)"));
+                        Catch::Contains("no verilated configuration matches") &&
+                            Catch::Contains("path_worms 0 (network: 1)"));
     for (const auto& model : rtl_models())
         if (model.params.path_worms) {
             p = params_of(model);
             p.t_node_multidest += 1;
-            REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                                Catch::Contains(fmt::format("t_node_multidest {} (network: {})", model.params.t_node_multidest,
-                                                            p.t_node_multidest)));
+            REQUIRE_THROWS_WITH(
+                mesh_spec(mesh, p, [](NodeId) { return true; }),
+                Catch::Contains(fmt::format("t_node_multidest {} (network: {})",
+                                            model.params.t_node_multidest, p.t_node_multidest)));
         }
     // A configuration with tree worms stands in for routers of a network without them.
     for (const auto& model : rtl_models())
@@ -232,18 +259,22 @@ TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cos
     // A torus needs a configuration built for one, with its dateline classes; a mesh one built
     // for a mesh; and only 2-D networks have RTL routers.
     for (const auto& model : rtl_models())
-        if (!model.params.torus && model.params.vcs >= 2 && !model.params.tree_worms)  // datelines: 2 VCs; trees: meshes
-            REQUIRE_THROWS_WITH(mesh_spec(torus, params_of(model), [](NodeId) { return true; }),
-                                Catch::Contains("no verilated configuration matches") &&
-                                    Catch::Contains(model.name + ": differs in topology mesh (network: torus)"));
+        if (!model.params.torus && model.params.vcs >= 2 &&
+            !model.params.tree_worms)  // datelines: 2 VCs; trees: meshes
+            REQUIRE_THROWS_WITH(
+                mesh_spec(torus, params_of(model), [](NodeId) { return true; }),
+                Catch::Contains("no verilated configuration matches") &&
+                    Catch::Contains(model.name + ": differs in topology mesh (network: torus)"));
     for (const auto& model : rtl_models())
         if (model.params.torus) {
             p = params_of(model);
             REQUIRE(find_rtl_model(mesh_rtl_params(torus, p)).name == model.name);
             REQUIRE_THROWS_WITH(mesh_rtl_params(torus, p, false), Catch::Contains("dateline"));
             REQUIRE_THROWS_WITH(find_rtl_model(mesh_rtl_params(mesh, p)),
-                                Catch::Contains(fmt::format("{}: differs in topology torus (network: mesh)", model.name)));
+                                Catch::Contains(fmt::format(
+                                    "{}: differs in topology torus (network: mesh)", model.name)));
         }
-    REQUIRE_THROWS_WITH(mesh_rtl_params(mesh::MeshShape::parse("4x4x2", false), params_of(rtl_models().front())),
-                        Catch::Contains("not a 2-D mesh or torus"));
+    REQUIRE_THROWS_WITH(
+        mesh_rtl_params(mesh::MeshShape::parse("4x4x2", false), params_of(rtl_models().front())),
+        Catch::Contains("not a 2-D mesh or torus"));
 }

@@ -240,12 +240,13 @@ TEST_CASE("tree worms: the watchdog also catches a deadlock whose flits all sit 
     const LockStepResult rtl =
         run_lockstep(tree_spec(p, [](NodeId) { return true; }), p, sends, nullptr, 20000);
     for (const auto& problem : rtl.problems) UNSCOPED_INFO(problem);
-    INFO("reference stopped in cycle " << reference.cycles << ", the RTL run in cycle " << rtl.cycles);
+    INFO("reference stopped in cycle " << reference.cycles << ", the RTL run in cycle "
+                                       << rtl.cycles);
     REQUIRE(rtl.drop_in_routers == 16);
     REQUIRE_FALSE(rtl.quiet);
     REQUIRE(rtl.problems.size() == 1);
-    REQUIRE_THAT(rtl.problems.front(),
-                 Catch::StartsWith("deadlock:") && Catch::Contains("in RTL routers' input buffers"));
+    REQUIRE_THAT(rtl.problems.front(), Catch::StartsWith("deadlock:") &&
+                                           Catch::Contains("in RTL routers' input buffers"));
     REQUIRE(rtl.cycles >= reference.cycles);
     REQUIRE(rtl.cycles <= reference.cycles + p.watchdog_cycles);
     REQUIRE(rtl.arrivals == reference.arrivals);

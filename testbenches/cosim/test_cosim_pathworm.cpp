@@ -26,7 +26,9 @@ const mesh::MeshShape& mesh4x4() {
     return shape;
 }
 
-NetworkParams params_of(const RtlRouterParams& m) { return mesh_network_params(m); }
+NetworkParams params_of(const RtlRouterParams& m) {
+    return mesh_network_params(m);
+}
 
 /// `count` requests at random cycles below `span` from random sources: a third unicasts, the
 /// others multicasts to 2..8 distinct random nodes other than the source.

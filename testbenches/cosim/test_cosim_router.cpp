@@ -17,17 +17,19 @@ TEST_CASE("the RTL router equals the SystemC router under random worms and rando
         std::uint64_t bubbles = 0;
         for (const NodeId node : {0u, 6u, 15u}) {  // a corner, an inner node, the opposite corner
             // Light load and a fast drain; heavy load and slow drains: full buffers, credit stalls.
-            for (const auto& [load, drain] : {std::pair{0.3, 0.9}, std::pair{0.8, 0.35}, std::pair{1.0, 0.15}}) {
+            for (const auto& [load, drain] :
+                 {std::pair{0.3, 0.9}, std::pair{0.8, 0.35}, std::pair{1.0, 0.15}}) {
                 RouterPairOptions o;
                 o.node = node;
                 o.load = load;
                 o.drain = drain;
                 o.seed = 1 + static_cast<std::uint64_t>(runs);
                 o.cycles = 1500;
-                o.path_worms = 0.5;  // half the worms destination lists, where the model has path worms
+                o.path_worms =
+                    0.5;  // half the worms destination lists, where the model has path worms
                 const RouterPairResult r = run_router_pair(model, o);
-                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node << ", load "
-                              << load << ", drain " << drain << ", seed " << o.seed);
+                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node
+                              << ", load " << load << ", drain " << drain << ", seed " << o.seed);
                 INFO(r.mismatch);
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);
                 REQUIRE(r.mismatch.empty());
@@ -66,7 +68,8 @@ TEST_CASE("the RTL router with tree worms equals the SystemC router under random
         if (!model.params.tree_worms) continue;
         std::uint64_t bubbles = 0;
         for (const NodeId node : {0u, 6u, 15u})
-            for (const auto& [load, drain] : {std::pair{0.3, 0.9}, std::pair{0.8, 0.35}, std::pair{1.0, 0.15}}) {
+            for (const auto& [load, drain] :
+                 {std::pair{0.3, 0.9}, std::pair{0.8, 0.35}, std::pair{1.0, 0.15}}) {
                 RouterPairOptions o;
                 o.node = node;
                 o.load = load;
@@ -75,8 +78,8 @@ TEST_CASE("the RTL router with tree worms equals the SystemC router under random
                 o.cycles = 1500;
                 o.tree_worms = 0.5;
                 const RouterPairResult r = run_router_pair(model, o);
-                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node << ", load "
-                              << load << ", drain " << drain << ", seed " << o.seed);
+                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node
+                              << ", load " << load << ", drain " << drain << ", seed " << o.seed);
                 INFO(r.mismatch);
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);
                 REQUIRE(r.mismatch.empty());

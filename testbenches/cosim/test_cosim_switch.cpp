@@ -73,12 +73,15 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
     c.input_credit_latency.assign(c.inputs, m.t_phy);
     for (NodeId a = 0; a < shape.nodes(); ++a) {
         const min::PortEndpoint in = wiring->node_entry(a), out = wiring->node_exit(a);
-        if (in.switch_id.stage == id.stage && in.switch_id.row == id.row) c.input_credit_latency[in.port] = m.t_inj;
+        if (in.switch_id.stage == id.stage && in.switch_id.row == id.row)
+            c.input_credit_latency[in.port] = m.t_inj;
         if (out.switch_id.stage == id.stage && out.switch_id.row == id.row)
             for (std::uint32_t ch = 0; ch < consumption.channels(); ++ch)
                 c.output_link_latency[consumption.port(a, ch)] = m.t_cons;
     }
-    setup.routing = [wiring, table, id, routing] { return min::make_min_routing(*wiring, *table, id, routing); };
+    setup.routing = [wiring, table, id, routing] {
+        return min::make_min_routing(*wiring, *table, id, routing);
+    };
     setup.make_rtl = [&model, row = run.row](const RouterConfig& config, sc_core::sc_time period) {
         return model.make(config, period, nullptr, row);
     };
@@ -105,9 +108,10 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
 
 }  // namespace
 
-TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random bit-strings and "
-          "random back-pressure",
-          "[cosim][switch][treeworm]") {
+TEST_CASE(
+    "tree worms: the RTL MIN switch equals the SystemC switch under random bit-strings and "
+    "random back-pressure",
+    "[cosim][switch][treeworm]") {
     REQUIRE(rtl_switch_models().size() >= 3);
     int runs = 0;
     for (const auto& model : rtl_switch_models()) {
@@ -118,7 +122,8 @@ TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random
         }();
         std::uint64_t bubbles = 0, splits = 0;
         for (const std::uint32_t row : {0u, rows - 1})
-            for (const auto& [load, drain] : {std::pair{0.4, 0.9}, std::pair{0.9, 0.3}, std::pair{1.0, 0.15}}) {
+            for (const auto& [load, drain] :
+                 {std::pair{0.4, 0.9}, std::pair{0.9, 0.3}, std::pair{1.0, 0.15}}) {
                 SwitchRun run;
                 run.row = row;
                 run.load = load;
@@ -126,12 +131,13 @@ TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random
                 run.seed = 7 + static_cast<std::uint64_t>(runs);
                 const PairSetup setup = switch_setup(model, run);
                 const RouterPairResult r = run_pair(setup);
-                INFO("switch " << model.name << ", row " << row << ", load " << load << ", drain " << drain
-                               << ", seed " << run.seed);
+                INFO("switch " << model.name << ", row " << row << ", load " << load << ", drain "
+                               << drain << ", seed " << run.seed);
                 INFO(r.mismatch);
-                INFO(r.cycles << " cycles, flits in " << r.flits_in << ", out " << r.flits_out << " of "
-                              << r.expected_out << " expected, " << r.bubbles << " bubbles, " << r.tree_worms
-                              << " tree worms, " << r.split_worms << " split");
+                INFO(r.cycles << " cycles, flits in " << r.flits_in << ", out " << r.flits_out
+                              << " of " << r.expected_out << " expected, " << r.bubbles
+                              << " bubbles, " << r.tree_worms << " tree worms, " << r.split_worms
+                              << " split");
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);
                 REQUIRE(r.mismatch.empty());
                 REQUIRE(r.problems.empty());
@@ -145,16 +151,18 @@ TEST_CASE("tree worms: the RTL MIN switch equals the SystemC switch under random
                 ++runs;
             }
         // Replication to several branches, and bubbles on free branches while one is blocked.
-        INFO("switch " << model.name << ": " << splits << " split worms, " << bubbles << " bubbles");
+        INFO("switch " << model.name << ": " << splits << " split worms, " << bubbles
+                       << " bubbles");
         REQUIRE(splits > 50);
         REQUIRE(bubbles > 0);
     }
     REQUIRE(runs == static_cast<int>(6 * rtl_switch_models().size()));
 }
 
-TEST_CASE("tree worms from every input: competing tree worms drain in lock step with the SystemC "
-          "switch",
-          "[cosim][switch][treeworm]") {
+TEST_CASE(
+    "tree worms from every input: competing tree worms drain in lock step with the SystemC "
+    "switch",
+    "[cosim][switch][treeworm]") {
     // Heavier competition than above (load 0.8 on every input): two tree worms asking for the
     // same outputs stalled both switches for good before the allocator's priority (u2s1, seed
     // 101); now every run must drain with every branch's flits out.
@@ -167,8 +175,9 @@ TEST_CASE("tree worms from every input: competing tree worms drain in lock step 
             run.drain = 0.5;
             run.seed = seed;
             const RouterPairResult r = run_pair(switch_setup(model, run));
-            INFO("switch " << model.name << ", seed " << seed << ": " << r.cycles << " cycles, flits in "
-                           << r.flits_in << ", out " << r.flits_out << " of " << r.expected_out << " expected");
+            INFO("switch " << model.name << ", seed " << seed << ": " << r.cycles
+                           << " cycles, flits in " << r.flits_in << ", out " << r.flits_out
+                           << " of " << r.expected_out << " expected");
             INFO(r.mismatch);
             for (const auto& p : r.problems) UNSCOPED_INFO(p);
             REQUIRE(r.mismatch.empty());

@@ -21,7 +21,7 @@ struct ReproduceOptions {
     bool quick = false;               ///< scaled-down sizes (and, unless runs is given, runs)
     std::string out_dir = "results";  ///< CSV and PNG files go here
     std::uint64_t seed = 1;
-    unsigned jobs = 0;      ///< parallel worker processes (0: one per core)
+    unsigned jobs = 0;     ///< parallel worker processes (0: one per core)
     OptionValues options;  ///< the suite's options that were given (ExperimentSuite::options)
 };
 
@@ -29,15 +29,15 @@ struct ReproduceOptions {
 unsigned runs_per_point(const ReproduceOptions& options, unsigned quick_default);
 
 struct Experiment {
-    std::string name;         ///< e.g. "kp-table1"
-    std::string description;  ///< one line
+    std::string name;                                 ///< e.g. "kp-table1"
+    std::string description;                          ///< one line
     std::function<int(const ReproduceOptions&)> run;  ///< exit code
 };
 
 /// One paper's reproductions (testbenches/experiments/<paper>/).
 struct ExperimentSuite {
-    std::string paper;                    ///< authors and title, for --list
-    std::vector<CommandOption> options;   ///< options of its own, parsed by its experiments
+    std::string paper;                   ///< authors and title, for --list
+    std::vector<CommandOption> options;  ///< options of its own, parsed by its experiments
     /// Refuses option values the suite cannot use (ConfigError naming the option), before any run.
     std::function<void(const OptionValues&)> check_options;
     std::vector<Experiment> experiments;

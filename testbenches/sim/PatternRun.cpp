@@ -22,7 +22,8 @@ NetworkParams startup_only_params(unsigned consumption_channels) {
     return p;
 }
 
-std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology& topology, const std::string& scheme,
+std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology& topology,
+                                                                 const std::string& scheme,
                                                                  const OptionValues& options,
                                                                  const NetworkParams& params) {
     std::vector<std::string> names;
@@ -30,19 +31,20 @@ std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology&
         if (s.name == scheme) {
             s.check(params);
             if (!s.firmware)
-                throw ConfigError(fmt::format("--algorithm: {} plans a whole run together (a collective); "
-                                              "run it from a scenario (nic.multicast) or see its plan",
-                                              scheme));
+                throw ConfigError(
+                    fmt::format("--algorithm: {} plans a whole run together (a collective); "
+                                "run it from a scenario (nic.multicast) or see its plan",
+                                scheme));
             return s.firmware(params);
         }
         names.push_back(s.name);
     }
-    throw ConfigError(fmt::format("--algorithm: '{}' is not one of {} on the {}", scheme, fmt::join(names, ", "),
-                                  topology.name()));
+    throw ConfigError(fmt::format("--algorithm: '{}' is not one of {} on the {}", scheme,
+                                  fmt::join(names, ", "), topology.name()));
 }
 
-NetworkSpec scheme_network(const Topology& topology, const std::string& scheme, const OptionValues& options,
-                           const NetworkParams& params) {
+NetworkSpec scheme_network(const Topology& topology, const std::string& scheme,
+                           const OptionValues& options, const NetworkParams& params) {
     auto firmware = scheme_firmware(topology, scheme, options, params);
     topology.check_params(params);
     NetworkSpec spec = topology.build(params);
@@ -52,10 +54,11 @@ NetworkSpec scheme_network(const Topology& topology, const std::string& scheme, 
     return spec;
 }
 
-RunResult run_pattern(NetworkSpec spec, const NetworkParams& params, const std::vector<MulticastRequest>& pattern,
-                      std::uint64_t seed) {
+RunResult run_pattern(NetworkSpec spec, const NetworkParams& params,
+                      const std::vector<MulticastRequest>& pattern, std::uint64_t seed) {
     std::vector<ScheduledSend> sends;
-    for (const auto& r : pattern) sends.push_back(ScheduledSend{0, r.source, r.destinations, r.length, true});
+    for (const auto& r : pattern)
+        sends.push_back(ScheduledSend{0, r.source, r.destinations, r.length, true});
     RunOptions options;
     options.seed = seed;
     options.drain_limit = 1ull << 40;
@@ -63,17 +66,20 @@ RunResult run_pattern(NetworkSpec spec, const NetworkParams& params, const std::
 }
 
 std::uint32_t startup_steps(const RunResult& result, const NetworkParams& params) {
-    return static_cast<std::uint32_t>(std::llround(static_cast<double>(result.pattern_latency) / params.t_startup));
+    return static_cast<std::uint32_t>(
+        std::llround(static_cast<double>(result.pattern_latency) / params.t_startup));
 }
 
-std::vector<MulticastRequest> read_pattern(const Topology& topology, const std::string& text, std::uint32_t length) {
+std::vector<MulticastRequest> read_pattern(const Topology& topology, const std::string& text,
+                                           std::uint32_t length) {
     nlohmann::json document;
     try {
         document = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& error) {
         throw ConfigError(fmt::format("pattern: not valid JSON ({})", error.what()));
     }
-    if (!document.is_object() || !document.contains("multicasts") || !document["multicasts"].is_array())
+    if (!document.is_object() || !document.contains("multicasts") ||
+        !document["multicasts"].is_array())
         throw ConfigError("pattern: expected an object with an array \"multicasts\"");
     std::vector<MulticastRequest> requests;
     const nlohmann::json& multicasts = document["multicasts"];
@@ -81,7 +87,8 @@ std::vector<MulticastRequest> read_pattern(const Topology& topology, const std::
         const std::string field = fmt::format("multicasts[{}]", i);
         const nlohmann::json& entry = multicasts[i];
         if (!entry.is_object() || !entry.contains("source") || !entry.contains("destinations"))
-            throw ConfigError(fmt::format("{}: expected an object with \"source\" and \"destinations\"", field));
+            throw ConfigError(
+                fmt::format("{}: expected an object with \"source\" and \"destinations\"", field));
         MulticastRequest request;
         request.multicast = static_cast<std::uint32_t>(i);
         request.length = length;
@@ -94,9 +101,11 @@ std::vector<MulticastRequest> read_pattern(const Topology& topology, const std::
             const std::string where = fmt::format("{}.destinations[{}]", field, j);
             const NodeId node = topology.node_from_json(destinations[j], where);
             if (node == request.source)
-                throw ConfigError(fmt::format("{}: {} is the source", where, topology.format_node(node)));
+                throw ConfigError(
+                    fmt::format("{}: {} is the source", where, topology.format_node(node)));
             if (!seen.insert(node).second)
-                throw ConfigError(fmt::format("{}: {} is listed twice", where, topology.format_node(node)));
+                throw ConfigError(
+                    fmt::format("{}: {} is listed twice", where, topology.format_node(node)));
             request.destinations.push_back(node);
         }
         requests.push_back(std::move(request));
@@ -109,7 +118,8 @@ nlohmann::ordered_json steps_json(const Topology& topology, const StepModelResul
     out["steps"] = result.steps;
     nlohmann::ordered_json per_node = nlohmann::ordered_json::object();
     for (NodeId node = 0; node < result.startups_per_node.size(); ++node)
-        if (result.startups_per_node[node] > 0) per_node[topology.format_node(node)] = result.startups_per_node[node];
+        if (result.startups_per_node[node] > 0)
+            per_node[topology.format_node(node)] = result.startups_per_node[node];
     out["startups_per_node"] = std::move(per_node);
     out["max_startups"] = result.max_startups;
     return out;

@@ -23,17 +23,18 @@ NetworkParams startup_only_params(unsigned consumption_channels);
 
 /// The network of `topology` whose NICs run `scheme` (with the family's scheme options), after
 /// the scheme's checks of the parameters (ConfigError naming the key and the reason).
-NetworkSpec scheme_network(const Topology& topology, const std::string& scheme, const OptionValues& options,
-                           const NetworkParams& params);
+NetworkSpec scheme_network(const Topology& topology, const std::string& scheme,
+                           const OptionValues& options, const NetworkParams& params);
 
 /// The firmware of `scheme` on `topology`, checked against the parameters.
-std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology& topology, const std::string& scheme,
+std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology& topology,
+                                                                 const std::string& scheme,
                                                                  const OptionValues& options,
                                                                  const NetworkParams& params);
 
 /// Runs every request of `pattern` at once (all submitted in cycle 0) on this network.
-RunResult run_pattern(NetworkSpec spec, const NetworkParams& params, const std::vector<MulticastRequest>& pattern,
-                      std::uint64_t seed = 1);
+RunResult run_pattern(NetworkSpec spec, const NetworkParams& params,
+                      const std::vector<MulticastRequest>& pattern, std::uint64_t seed = 1);
 
 /// Steps of a start-up-only run: round(pattern latency / t_s).
 std::uint32_t startup_steps(const RunResult& result, const NetworkParams& params);

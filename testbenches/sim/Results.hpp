@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "testbenches/sim/Runner.hpp"
 #include "systemc/NetworkSpec.hpp"
+#include "testbenches/sim/Runner.hpp"
 
 namespace wormcast::sim {
 

@@ -32,29 +32,35 @@ void check_vcd_target(const std::string& path) {
     const fs::path p(path);
     const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
     if (!fs::is_directory(dir, error))
-        throw ConfigError(fmt::format("VCD file '{}': directory '{}' does not exist", path, dir.string()));
+        throw ConfigError(
+            fmt::format("VCD file '{}': directory '{}' does not exist", path, dir.string()));
     if (fs::exists(p, error) && !fs::is_regular_file(p, error))
         throw ConfigError(fmt::format("VCD file '{}': exists and is not a regular file", path));
 }
 
 /// A fault in words, as it hit or not.
 std::string describe_fault(const Router& router, const RouterFault& armed) {
-    const auto it = std::find_if(router.faults().begin(), router.faults().end(), [&](const LinkFault& f) {
-        return f.kind == armed.fault.kind && f.port == armed.fault.port && f.cycle == armed.fault.cycle;
-    });
+    const auto it =
+        std::find_if(router.faults().begin(), router.faults().end(), [&](const LinkFault& f) {
+            return f.kind == armed.fault.kind && f.port == armed.fault.port &&
+                   f.cycle == armed.fault.cycle;
+        });
     const LinkFault& f = *it;
-    if (!f.applied) return fmt::format("{}: nothing to hit at or after cycle {}", armed.label, f.cycle);
+    if (!f.applied)
+        return fmt::format("{}: nothing to hit at or after cycle {}", armed.label, f.cycle);
     switch (f.kind) {
         case LinkFault::Kind::DropFlit:
-            return fmt::format("dropped the tail flit of message {} (VC {}) on {} at cycle {}", f.message, f.vc,
-                               armed.label, f.applied_at);
-        case LinkFault::Kind::CorruptFlit:
-            return fmt::format("flipped data bit 0 of the tail flit of message {} (VC {}) on {} at cycle {}",
+            return fmt::format("dropped the tail flit of message {} (VC {}) on {} at cycle {}",
                                f.message, f.vc, armed.label, f.applied_at);
+        case LinkFault::Kind::CorruptFlit:
+            return fmt::format(
+                "flipped data bit 0 of the tail flit of message {} (VC {}) on {} at cycle {}",
+                f.message, f.vc, armed.label, f.applied_at);
         case LinkFault::Kind::LoseCredit:
             break;
     }
-    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, armed.label, f.applied_at);
+    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, armed.label,
+                       f.applied_at);
 }
 
 /// Once everything is delivered, every output must have all its credits back: a credit lost or
@@ -67,8 +73,8 @@ void audit_credits(Network& network, sc_time clock, RunResult& result) {
     for (std::size_t r = 0; r < network.routers(); ++r) {
         if (network.is_drop_in(r)) continue;
         for (const std::string& missing : network.router(r).missing_credits())
-            result.problems.push_back(
-                fmt::format("router {} {} after the network drained", network.router(r).basename(), missing));
+            result.problems.push_back(fmt::format("router {} {} after the network drained",
+                                                  network.router(r).basename(), missing));
     }
 }
 
@@ -102,7 +108,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
     for (const RouterFault& f : options.faults) {
         if (f.router >= network->routers() || network->is_drop_in(f.router))
-            throw ConfigError(fmt::format("faults: {} is not a SystemC router of this network", f.label));
+            throw ConfigError(
+                fmt::format("faults: {} is not a SystemC router of this network", f.label));
         network->router(f.router).add_fault(f.fault);
     }
     std::vector<TrafficHost*> hosts;
@@ -132,8 +139,10 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", result.vcd_path));
         // RTL routers move their clock at half periods, and their VCD counts in the kernel's
         // resolution: the same unit here keeps both files on one time axis.
-        if (result.rtl_routers.empty()) vcd->set_time_unit(1, SC_NS);
-        else vcd->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
+        if (result.rtl_routers.empty())
+            vcd->set_time_unit(1, SC_NS);
+        else
+            vcd->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
         network->trace(vcd, options.trace_routers);
     }
     // A process that hit an error stopped the run; rethrow that error as it was raised.
@@ -163,8 +172,9 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     const double last_cycle = static_cast<double>(std::max(traffic_end, last_send + 1)) +
                               static_cast<double>(options.drain_limit);
     if (last_cycle * static_cast<double>(clock.value()) >= 1.8e19)
-        throw ConfigError(fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
-                                      last_cycle, clock.to_string(), sc_max_time().to_string()));
+        throw ConfigError(
+            fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
+                        last_cycle, clock.to_string(), sc_max_time().to_string()));
     sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
     check_fault();
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
@@ -191,7 +201,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         std::error_code error;
         std::filesystem::rename(vcd_partial, result.vcd_path, error);
         if (error)
-            throw ConfigError(fmt::format("cannot write VCD file '{}': {}", result.vcd_path, error.message()));
+            throw ConfigError(
+                fmt::format("cannot write VCD file '{}': {}", result.vcd_path, error.message()));
     }
     if (rtl_waves) rtl_waves->close();
 
@@ -286,7 +297,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
             result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
     audit_credits(*network, clock, result);
-    for (const RouterFault& f : options.faults) result.faults.push_back(describe_fault(network->router(f.router), f));
+    for (const RouterFault& f : options.faults)
+        result.faults.push_back(describe_fault(network->router(f.router), f));
     return result;
 }
 

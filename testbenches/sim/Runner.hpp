@@ -77,7 +77,8 @@ struct RunResult {
     bool deadlock = false;
     Cycle deadlock_cycle = 0;
     std::string deadlock_report;
-    std::string deadlock_dot;  ///< the same wait-for graph as Graphviz DOT (empty without a deadlock)
+    std::string
+        deadlock_dot;  ///< the same wait-for graph as Graphviz DOT (empty without a deadlock)
     std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
     std::vector<std::uint64_t> link_flits;
     /// NetworkSpec::link_metrics of this run (an object of name -> number; empty without).

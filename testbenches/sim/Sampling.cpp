@@ -2,9 +2,9 @@
 #include "testbenches/sim/Sampling.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -76,16 +76,19 @@ void make_output_directory(const std::string& dir) {
             fmt::format("--out: cannot create directory '{}': {}", dir, error.message()));
 }
 
-void write_output_file(const std::string& path, const std::string& content, const std::string& option) {
+void write_output_file(const std::string& path, const std::string& content,
+                       const std::string& option) {
     namespace fs = std::filesystem;
     std::error_code error;
     const fs::file_status status = fs::status(path, error);
     const bool special = fs::exists(status) && !fs::is_regular_file(status);
-    if (fs::is_directory(status)) throw ConfigError(fmt::format("{}: '{}' is a directory", option, path));
+    if (fs::is_directory(status))
+        throw ConfigError(fmt::format("{}: '{}' is a directory", option, path));
     const std::string target = special ? path : path + ".partial";
     std::FILE* file = std::fopen(target.c_str(), "wb");
     if (!file)
-        throw ConfigError(fmt::format("{}: cannot write '{}': {}", option, path, std::strerror(errno)));
+        throw ConfigError(
+            fmt::format("{}: cannot write '{}': {}", option, path, std::strerror(errno)));
     const bool written = std::fwrite(content.data(), 1, content.size(), file) == content.size();
     const int write_errno = errno;
     const bool flushed = std::fflush(file) == 0;
@@ -100,7 +103,8 @@ void write_output_file(const std::string& path, const std::string& content, cons
         fs::rename(target, path, error);
         if (error) {
             std::remove(target.c_str());
-            throw ConfigError(fmt::format("{}: cannot write '{}': {}", option, path, error.message()));
+            throw ConfigError(
+                fmt::format("{}: cannot write '{}': {}", option, path, error.message()));
         }
     }
 }

@@ -68,7 +68,8 @@ void make_output_directory(const std::string& dir);
 /// `path` once written and flushed (a path that exists and is not a regular file, such as
 /// /dev/stdout, is written directly). Any failure, a write error included, is a ConfigError
 /// naming `option` ("--json") and the reason; no partial file is left under `path`.
-void write_output_file(const std::string& path, const std::string& content, const std::string& option);
+void write_output_file(const std::string& path, const std::string& content,
+                       const std::string& option);
 
 /// A path inside dir.
 std::string output_path(const std::string& dir, const std::string& file);

@@ -129,12 +129,14 @@ std::string rtl_text(const YAML::Node& value) {
         std::string out;
         for (const auto& item : value) {
             if (!item.IsScalar())
-                throw ConfigError("network.rtl: list items are routers, one value each (e.g. - 1,2)");
+                throw ConfigError(
+                    "network.rtl: list items are routers, one value each (e.g. - 1,2)");
             out += (out.empty() ? "" : ";") + item.as<std::string>();
         }
         return out;
     }
-    throw ConfigError("network.rtl: expected all, none, routers separated by ';' or a list of routers");
+    throw ConfigError(
+        "network.rtl: expected all, none, routers separated by ';' or a list of routers");
 }
 
 }  // namespace
@@ -189,16 +191,19 @@ void read_parameters(const Section& section, const std::string& name, NetworkPar
         if (d.section != name || !section.has(d.key)) continue;
         switch (d.kind) {
             case Kind::Whole:
-                d.set(params, static_cast<double>(section.whole(
-                                  d.key, 0, static_cast<std::uint64_t>(d.min), static_cast<std::uint64_t>(d.max))));
+                d.set(params,
+                      static_cast<double>(section.whole(d.key, 0, static_cast<std::uint64_t>(d.min),
+                                                        static_cast<std::uint64_t>(d.max))));
                 break;
             case Kind::Cycles:
-                d.set(params, section.cycles(d.key, 0, params.clock_ns, static_cast<unsigned>(d.min)));
+                d.set(params,
+                      section.cycles(d.key, 0, params.clock_ns, static_cast<unsigned>(d.min)));
                 break;
             case Kind::Real: {
                 const double v = section.real(d.key, 0);
                 if (!(v >= d.min) || v > d.max)
-                    throw ConfigError(fmt::format("{}: {} is not in {}", section.where(d.key), v, d.range()));
+                    throw ConfigError(
+                        fmt::format("{}: {} is not in {}", section.where(d.key), v, d.range()));
                 d.set(params, v);
                 break;
             }
@@ -209,8 +214,8 @@ void read_parameters(const Section& section, const std::string& name, NetworkPar
                 const std::string t = section.text(d.key, "");
                 const auto it = std::find(d.choices.begin(), d.choices.end(), t);
                 if (it == d.choices.end())
-                    throw ConfigError(fmt::format("{}: '{}' is not one of {}", section.where(d.key), t,
-                                                  fmt::join(d.choices, ", ")));
+                    throw ConfigError(fmt::format("{}: '{}' is not one of {}", section.where(d.key),
+                                                  t, fmt::join(d.choices, ", ")));
                 d.set(params, static_cast<double>(it - d.choices.begin()));
                 break;
             }
@@ -220,7 +225,8 @@ void read_parameters(const Section& section, const std::string& name, NetworkPar
 
 /// The topology of the network section: `topology: KIND` with the family's keys beside it, or
 /// `topology: "KIND:ARGUMENTS"` alone. Relative file paths are read from the scenario's folder.
-std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const std::string& base_directory) {
+std::shared_ptr<const Topology> read_topology(const YAML::Node& network,
+                                              const std::string& base_directory) {
     std::string kind = "mesh";
     std::vector<std::pair<std::string, std::string>> keys;
     if (network) {
@@ -238,9 +244,9 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const s
     const auto colon = kind.find(':');
     if (colon != std::string::npos) {
         if (!keys.empty())
-            throw ConfigError(fmt::format(
-                "network.{}: give the topology as a string ('{}') or as keys, not both",
-                keys.front().first, kind));
+            throw ConfigError(
+                fmt::format("network.{}: give the topology as a string ('{}') or as keys, not both",
+                            keys.front().first, kind));
         return parse_topology(kind, "network.topology", base_directory);
     }
     const TopologyFamily* family = find_family(kind);
@@ -248,7 +254,8 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const s
         std::vector<std::string> kinds;
         for (const TopologyFamily* f : topology_families())
             for (const auto& k : f->kinds()) kinds.push_back(k);
-        throw ConfigError(fmt::format("network.topology: '{}' is not one of {}", kind, fmt::join(kinds, ", ")));
+        throw ConfigError(
+            fmt::format("network.topology: '{}' is not one of {}", kind, fmt::join(kinds, ", ")));
     }
     TopologyKeys topology_keys("network", std::move(keys));
     topology_keys.set_base_directory(base_directory);
@@ -259,11 +266,13 @@ std::shared_ptr<const Topology> read_topology(const YAML::Node& network, const s
 /// broadcast; the keys of the other kinds refused.
 void read_broadcast_sources(const Section& traffic, const Topology& topology, Scenario& s) {
     for (const char* key : {"load", "multicast_ratio", "multicast_destinations", "file", "process"})
-        if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: not used with kind: broadcast", key));
+        if (traffic.has(key))
+            throw ConfigError(fmt::format("traffic.{}: not used with kind: broadcast", key));
     const bool listed = traffic.has("sources"), drawn = traffic.has("random_sources");
     if (listed == drawn)
-        throw ConfigError("traffic.sources: kind: broadcast needs either sources (a list of nodes) or "
-                          "random_sources (a count drawn from run.seed)");
+        throw ConfigError(
+            "traffic.sources: kind: broadcast needs either sources (a list of nodes) or "
+            "random_sources (a count drawn from run.seed)");
     if (drawn) {
         s.random_sources =
             static_cast<std::uint32_t>(traffic.whole("random_sources", 1, 1, topology.nodes()));
@@ -274,7 +283,8 @@ void read_broadcast_sources(const Section& traffic, const Topology& topology, Sc
     if (list.IsSequence()) {
         for (const auto& item : list) {
             if (!item.IsScalar())
-                throw ConfigError("traffic.sources: list items are nodes, one value each (e.g. - 1,2)");
+                throw ConfigError(
+                    "traffic.sources: list items are nodes, one value each (e.g. - 1,2)");
             items.push_back(item.as<std::string>());
         }
     } else {
@@ -283,27 +293,31 @@ void read_broadcast_sources(const Section& traffic, const Topology& topology, Sc
     }
     for (const auto& item : items) {
         const NodeId node = topology.parse_node(item, "traffic.sources");
-        if (std::find(s.broadcast_sources.begin(), s.broadcast_sources.end(), node) != s.broadcast_sources.end())
-            throw ConfigError(fmt::format("traffic.sources: {} is named twice", topology.format_node(node)));
+        if (std::find(s.broadcast_sources.begin(), s.broadcast_sources.end(), node) !=
+            s.broadcast_sources.end())
+            throw ConfigError(
+                fmt::format("traffic.sources: {} is named twice", topology.format_node(node)));
         s.broadcast_sources.push_back(node);
     }
     if (s.broadcast_sources.empty())
-        throw ConfigError(fmt::format("traffic.sources: name at least one node ({})", topology.node_syntax()));
+        throw ConfigError(
+            fmt::format("traffic.sources: name at least one node ({})", topology.node_syntax()));
 }
 
 }  // namespace
 
 namespace {
 
-/// The `faults` section: a list of {kind: drop|corrupt|lose_credit, router: R, output: Q | input: P,
-/// cycle: C} (docs/faults.md).
+/// The `faults` section: a list of {kind: drop|corrupt|lose_credit, router: R, output: Q | input:
+/// P, cycle: C} (docs/faults.md).
 std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& topology) {
     if (!node.IsSequence()) throw ConfigError("faults: expected a list of faults");
     std::vector<RouterFault> out;
     for (std::size_t i = 0; i < node.size(); ++i) {
         const std::string where = fmt::format("faults[{}]", i);
         Section item(node[i], where, {"kind", "router", "output", "input", "cycle"});
-        if (!node[i].IsMap()) throw ConfigError(fmt::format("{}: expected a mapping of keys", where));
+        if (!node[i].IsMap())
+            throw ConfigError(fmt::format("{}: expected a mapping of keys", where));
         RouterFault f;
         const std::string kind = item.text("kind", "");
         static const std::map<std::string, LinkFault::Kind> kinds{
@@ -312,19 +326,22 @@ std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& top
             {"lose_credit", LinkFault::Kind::LoseCredit}};
         const auto k = kinds.find(kind);
         if (k == kinds.end())
-            throw ConfigError(fmt::format("{}.kind: '{}' is not one of drop, corrupt, lose_credit", where, kind));
+            throw ConfigError(
+                fmt::format("{}.kind: '{}' is not one of drop, corrupt, lose_credit", where, kind));
         f.fault.kind = k->second;
-        if (!item.has("router")) throw ConfigError(fmt::format("{}.router: which router's link", where));
+        if (!item.has("router"))
+            throw ConfigError(fmt::format("{}.router: which router's link", where));
         const std::string router = item.text("router", "");
         f.router = topology.parse_router(router, where + ".router");
         const bool on_input = f.fault.kind == LinkFault::Kind::LoseCredit;
         const std::string port_key = on_input ? "input" : "output";
         const std::string other_key = on_input ? "output" : "input";
         if (!item.has(port_key))
-            throw ConfigError(fmt::format("{}.{}: a {} fault needs the router's {} port", where, port_key, kind,
-                                          port_key));
+            throw ConfigError(fmt::format("{}.{}: a {} fault needs the router's {} port", where,
+                                          port_key, kind, port_key));
         if (item.has(other_key))
-            throw ConfigError(fmt::format("{}.{}: a {} fault is on an {} port", where, other_key, kind, port_key));
+            throw ConfigError(fmt::format("{}.{}: a {} fault is on an {} port", where, other_key,
+                                          kind, port_key));
         f.fault.port = static_cast<PortId>(item.whole(port_key, 0, 0, 255));
         f.fault.cycle = item.whole("cycle", 0, 0, 1ull << 40);
         f.label = fmt::format("router {} {} {}", router, port_key, f.fault.port);
@@ -342,14 +359,17 @@ void check_memory(const Scenario& s, std::uint64_t limit_mb) {
     const double router_kb = 64.0 * buffer_factor;
     double messages = 0;
     if (s.traffic_kind == "uniform")
-        messages = static_cast<double>(s.topology->nodes()) * static_cast<double>(s.uniform.warmup + s.uniform.measure) *
+        messages = static_cast<double>(s.topology->nodes()) *
+                   static_cast<double>(s.uniform.warmup + s.uniform.measure) *
                    std::min(1.0, s.uniform.load / s.uniform.worm_flits);
     const double needed_mb = (router_kb * s.topology->routers() + 1.0 * messages) / 1024.0;
     if (needed_mb > static_cast<double>(limit_mb))
-        throw ConfigError(fmt::format(
-            "run.memory_limit_mb: this run needs about {:.0f} MB ({} routers at ~{:.0f} KB, {:.0f} messages "
-            "at ~1 KB), more than the limit of {} MB; set run.memory_limit_mb higher if the machine has it",
-            needed_mb, s.topology->routers(), router_kb, messages, limit_mb));
+        throw ConfigError(
+            fmt::format("run.memory_limit_mb: this run needs about {:.0f} MB ({} routers at "
+                        "~{:.0f} KB, {:.0f} messages "
+                        "at ~1 KB), more than the limit of {} MB; set run.memory_limit_mb higher "
+                        "if the machine has it",
+                        needed_mb, s.topology->routers(), router_kb, messages, limit_mb));
 }
 
 }  // namespace
@@ -358,13 +378,14 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (!root || !root.IsMap())
         throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
     Section top(root, "scenario",
-                section_keys("scenario",
-                             {"name", "description", "network", "router", "nic", "traffic", "run", "trace", "faults"}));
+                section_keys("scenario", {"name", "description", "network", "router", "nic",
+                                          "traffic", "run", "trace", "faults"}));
     Scenario s;
     s.source = source;
     if (root["network"] && !root["network"].IsMap())
         throw ConfigError("network: expected a mapping of keys");
-    s.topology = read_topology(root["network"], std::filesystem::path(source).parent_path().string());
+    s.topology =
+        read_topology(root["network"], std::filesystem::path(source).parent_path().string());
     if (root["network"] && root["network"]["rtl"]) s.rtl = rtl_text(root["network"]["rtl"]);
     NetworkParams& p = s.params;
     s.topology->default_params(p);
@@ -376,8 +397,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.multicast = nic.text("multicast", "separate");
 
     Section traffic(top.get("traffic"), "traffic",
-                    {"kind", "load", "length", "process", "warmup", "measure", "file", "multicast_ratio",
-                     "multicast_destinations", "sources", "random_sources"});
+                    {"kind", "load", "length", "process", "warmup", "measure", "file",
+                     "multicast_ratio", "multicast_destinations", "sources", "random_sources"});
     s.traffic_kind = traffic.text("kind", "uniform");
     s.uniform.length = static_cast<std::uint32_t>(traffic.whole("length", 16, 1, 1u << 20));
     s.uniform.load = traffic.real("load", 0.01);
@@ -387,67 +408,80 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     else if (process == "poisson")
         s.uniform.process = InjectionProcess::Poisson;
     else
-        throw ConfigError(fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
+        throw ConfigError(
+            fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
     s.uniform.warmup = traffic.whole("warmup", 1000, 0, 1ull << 40);
     s.uniform.measure = traffic.whole("measure", 10000, 1, 1ull << 40);
     s.uniform.multicast_ratio = traffic.real("multicast_ratio", 0.0);
     if (s.uniform.multicast_ratio < 0 || s.uniform.multicast_ratio > 1)
-        throw ConfigError(fmt::format("traffic.multicast_ratio: {} is not in [0, 1]", s.uniform.multicast_ratio));
+        throw ConfigError(
+            fmt::format("traffic.multicast_ratio: {} is not in [0, 1]", s.uniform.multicast_ratio));
     const std::uint32_t nodes = s.topology->nodes();
     if (traffic.has("multicast_destinations")) {
         const std::string t = traffic.text("multicast_destinations", "");
         const auto dots = t.find("..");
         auto count = [&](const std::string& v) {
-            if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 9 ||
-                std::stoul(v) < 2 || std::stoul(v) > nodes - 1)
-                throw ConfigError(fmt::format(
-                    "traffic.multicast_destinations: '{}' is not a count, or a range A..B, of 2..{} destinations", t,
-                    nodes - 1));
+            if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+                v.size() > 9 || std::stoul(v) < 2 || std::stoul(v) > nodes - 1)
+                throw ConfigError(
+                    fmt::format("traffic.multicast_destinations: '{}' is not a count, or a range "
+                                "A..B, of 2..{} destinations",
+                                t, nodes - 1));
             return static_cast<std::uint32_t>(std::stoul(v));
         };
         s.uniform.multicast_min = count(t.substr(0, dots));
-        s.uniform.multicast_max = dots == std::string::npos ? s.uniform.multicast_min : count(t.substr(dots + 2));
+        s.uniform.multicast_max =
+            dots == std::string::npos ? s.uniform.multicast_min : count(t.substr(dots + 2));
         if (s.uniform.multicast_max < s.uniform.multicast_min)
-            throw ConfigError(fmt::format("traffic.multicast_destinations: '{}' is an empty range", t));
+            throw ConfigError(
+                fmt::format("traffic.multicast_destinations: '{}' is an empty range", t));
     } else {
         s.uniform.multicast_min = 2;
         s.uniform.multicast_max = nodes - 1;
     }
     if (s.traffic_kind != "broadcast")
         for (const char* key : {"sources", "random_sources"})
-            if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: only for kind: broadcast", key));
+            if (traffic.has(key))
+                throw ConfigError(fmt::format("traffic.{}: only for kind: broadcast", key));
     if (s.traffic_kind == "uniform") {
         if (!(s.uniform.load > 0.0) || s.uniform.load > 1.0)
-            throw ConfigError(fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
+            throw ConfigError(
+                fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
         if (traffic.has("file")) throw ConfigError("traffic.file: only for kind: file");
         if (s.uniform.multicast_ratio > 0 && nodes < 3)
             throw ConfigError("traffic.multicast_ratio: multicasts need at least 3 nodes");
     } else if (s.traffic_kind == "file") {
-        if (!traffic.has("file")) throw ConfigError("traffic.file: kind: file needs a message file");
+        if (!traffic.has("file"))
+            throw ConfigError("traffic.file: kind: file needs a message file");
         std::filesystem::path f = traffic.text("file", "");
         if (f.is_relative()) f = std::filesystem::path(source).parent_path() / f;
         s.message_file = f.string();
         for (const char* key : {"load", "multicast_ratio", "multicast_destinations"})
-            if (traffic.has(key)) throw ConfigError(fmt::format("traffic.{}: not used with kind: file", key));
+            if (traffic.has(key))
+                throw ConfigError(fmt::format("traffic.{}: not used with kind: file", key));
     } else if (s.traffic_kind == "broadcast") {
         read_broadcast_sources(traffic, *s.topology, s);
     } else {
-        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file, broadcast", s.traffic_kind));
+        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file, broadcast",
+                                      s.traffic_kind));
     }
 
-    Section run(top.get("run"), "run", section_keys("run", {"seed", "drain_limit", "memory_limit_mb"}));
+    Section run(top.get("run"), "run",
+                section_keys("run", {"seed", "drain_limit", "memory_limit_mb"}));
     read_parameters(run, "run", p);
     s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
     s.run.drain_limit = run.whole("drain_limit", 2000000, 1, 1ull << 40);
     const std::uint64_t memory_limit_mb = run.whole("memory_limit_mb", 8192, 1, 1ull << 30);
     // A flit moves through the pipeline without any flit moving elsewhere for up to this long; a
     // watchdog shorter than that would call a healthy network deadlocked.
-    const std::uint64_t pipeline = std::max(p.t_node, p.t_node_multidest) + p.t_sw + p.t_phy + p.t_inj + p.t_cons;
+    const std::uint64_t pipeline =
+        std::max(p.t_node, p.t_node_multidest) + p.t_sw + p.t_phy + p.t_inj + p.t_cons;
     if (p.watchdog_cycles < 2 * pipeline)
-        throw ConfigError(fmt::format("run.watchdog_cycles: {} is less than twice the pipeline of a hop "
-                                      "(t_node + t_sw + t_phy + t_inj + t_cons = {} cycles): a healthy "
-                                      "network would be reported as deadlocked",
-                                      p.watchdog_cycles, pipeline));
+        throw ConfigError(
+            fmt::format("run.watchdog_cycles: {} is less than twice the pipeline of a hop "
+                        "(t_node + t_sw + t_phy + t_inj + t_cons = {} cycles): a healthy "
+                        "network would be reported as deadlocked",
+                        p.watchdog_cycles, pipeline));
 
     if (root["faults"]) s.run.faults = read_faults(root["faults"], *s.topology);
 
@@ -459,13 +493,13 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.run.measure = s.traffic_kind == "uniform" ? s.uniform.measure : 0;
     s.topology->check_params(p);
     p.header_format(nodes).validate();
-    s.uniform.worm_flits = s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
+    s.uniform.worm_flits =
+        s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
     check_memory(s, memory_limit_mb);
     s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
     if (!s.rtl_routers().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
     return s;
 }
-
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
     std::error_code error;
@@ -482,12 +516,13 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
 
 std::vector<ScheduledSend> Scenario::traffic_sends() const {
     if (traffic_kind == "file")
-        return read_message_file(message_file,
-                                 [this](const std::string& t) { return topology->parse_node(t, "node"); });
+        return read_message_file(
+            message_file, [this](const std::string& t) { return topology->parse_node(t, "node"); });
     if (traffic_kind == "broadcast")
-        return broadcast_schedule(
-            random_sources > 0 ? random_nodes(random_sources, topology->nodes(), run.seed) : broadcast_sources,
-            topology->nodes(), uniform.length);
+        return broadcast_schedule(random_sources > 0
+                                      ? random_nodes(random_sources, topology->nodes(), run.seed)
+                                      : broadcast_sources,
+                                  topology->nodes(), uniform.length);
     return uniform_schedule(uniform, topology->nodes(), run.seed);
 }
 
@@ -521,17 +556,19 @@ const CollectiveRun& Scenario::collective_run(const MulticastScheme& scheme) con
         // A collective scheme plans the run before it starts: every message is known and starts
         // at cycle 0.
         if (traffic_kind == "uniform")
-            throw ConfigError(fmt::format("nic.multicast: {} plans the whole run ahead; it needs traffic.kind: "
-                                          "broadcast (or a file whose messages all start at cycle 0)",
-                                          multicast));
+            throw ConfigError(
+                fmt::format("nic.multicast: {} plans the whole run ahead; it needs traffic.kind: "
+                            "broadcast (or a file whose messages all start at cycle 0)",
+                            multicast));
         std::vector<MulticastRequest> workload;
         for (const ScheduledSend& s : traffic_sends()) {
             if (s.at != 0)
-                throw ConfigError(fmt::format("nic.multicast: {} plans the whole run ahead; every message must "
-                                              "start at cycle 0, not {}",
-                                              multicast, s.at));
-            workload.push_back(MulticastRequest{static_cast<std::uint32_t>(workload.size()), s.source,
-                                                s.destinations, s.length});
+                throw ConfigError(
+                    fmt::format("nic.multicast: {} plans the whole run ahead; every message must "
+                                "start at cycle 0, not {}",
+                                multicast, s.at));
+            workload.push_back(MulticastRequest{static_cast<std::uint32_t>(workload.size()),
+                                                s.source, s.destinations, s.length});
         }
         collective_ = std::make_shared<const CollectiveRun>(scheme.collective(params, workload));
     }
@@ -566,13 +603,14 @@ std::vector<std::size_t> Scenario::rtl_routers() const {
     for (std::string item; std::getline(ss, item, ';');) {
         const std::size_t router = topology->parse_router(item, "network.rtl");
         if (std::find(out.begin(), out.end(), router) != out.end())
-            throw ConfigError(
-                fmt::format("network.rtl: router {} is listed twice", topology->format_router(router)));
+            throw ConfigError(fmt::format("network.rtl: router {} is listed twice",
+                                          topology->format_router(router)));
         out.push_back(router);
     }
     if (out.empty())
-        throw ConfigError(fmt::format("network.rtl: name routers ({}) separated by ';', or all, or none",
-                                      topology->node_syntax()));
+        throw ConfigError(
+            fmt::format("network.rtl: name routers ({}) separated by ';', or all, or none",
+                        topology->node_syntax()));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -591,10 +629,12 @@ std::vector<std::size_t> Scenario::traced_routers() const {
     }
     if (trace_routers == "all") return out;
     std::stringstream ss(trace_routers);
-    for (std::string item; std::getline(ss, item, ';');) out.push_back(topology->parse_router(item, "trace.routers"));
+    for (std::string item; std::getline(ss, item, ';');)
+        out.push_back(topology->parse_router(item, "trace.routers"));
     if (out.empty())
-        throw ConfigError(fmt::format("trace.routers: name routers ({}) separated by ';', or all, or auto",
-                                      topology->node_syntax()));
+        throw ConfigError(
+            fmt::format("trace.routers: name routers ({}) separated by ';', or all, or auto",
+                        topology->node_syntax()));
     return out;
 }
 

@@ -49,7 +49,8 @@ std::string encode(const TaskResult& result) {
 TaskResult decode(const std::string& text) {
     try {
         const auto doc = nlohmann::json::parse(text);
-        if (doc.contains("failure")) return TaskResult{nullptr, doc.at("failure").get<std::string>()};
+        if (doc.contains("failure"))
+            return TaskResult{nullptr, doc.at("failure").get<std::string>()};
         return TaskResult{doc.at("value"), ""};
     } catch (const nlohmann::json::exception&) {
         return TaskResult{nullptr, fmt::format("worker sent an unreadable result: '{}'", text)};
@@ -116,15 +117,17 @@ TaskResult finish(Worker& w, double timeout_seconds) {
 
 }  // namespace
 
-std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
-                                            unsigned jobs, const Progress& progress) {
+std::vector<TaskResult> run_json_in_workers(
+    const std::vector<std::function<nlohmann::json()>>& tasks, unsigned jobs,
+    const Progress& progress) {
     PoolOptions options;
     options.jobs = jobs;
     return run_json_in_workers(tasks, options, progress);
 }
 
-std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
-                                            const PoolOptions& options, const Progress& progress) {
+std::vector<TaskResult> run_json_in_workers(
+    const std::vector<std::function<nlohmann::json()>>& tasks, const PoolOptions& options,
+    const Progress& progress) {
     std::vector<TaskResult> results(tasks.size());
     std::size_t done = 0;
     auto finished = [&](std::size_t index) {
@@ -155,8 +158,9 @@ std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nloh
             double earliest = options.timeout_seconds;
             for (const auto& w : running)
                 if (!w.timed_out)
-                    earliest = std::min(earliest, options.timeout_seconds -
-                                                      std::chrono::duration<double>(now - w.started).count());
+                    earliest = std::min(earliest,
+                                        options.timeout_seconds -
+                                            std::chrono::duration<double>(now - w.started).count());
             wait_ms = static_cast<int>(std::clamp(earliest * 1000.0 + 1.0, 0.0, 3.6e6));
         }
         std::vector<pollfd> fds;
@@ -168,8 +172,8 @@ std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nloh
         if (options.timeout_seconds > 0) {
             const auto now = std::chrono::steady_clock::now();
             for (auto& w : running)
-                if (!w.timed_out &&
-                    std::chrono::duration<double>(now - w.started).count() >= options.timeout_seconds) {
+                if (!w.timed_out && std::chrono::duration<double>(now - w.started).count() >=
+                                        options.timeout_seconds) {
                     w.timed_out = true;
                     kill(w.pid, SIGKILL);  // its pipe then reaches end of file below
                 }

@@ -17,8 +17,8 @@ using Progress = std::function<void(std::size_t, std::size_t)>;
 /// What the pool hands back for one task: the task's JSON document, or why there is none (the
 /// task threw, or its worker died or sent something unreadable).
 struct TaskResult {
-    nlohmann::json value;  ///< the task's result; null when it failed
-    std::string failure;   ///< empty when the task ran to the end
+    nlohmann::json value;    ///< the task's result; null when it failed
+    std::string failure;     ///< empty when the task ran to the end
     int signal = 0;          ///< the signal that killed the worker (0: none)
     bool timed_out = false;  ///< killed for passing PoolOptions::timeout_seconds
 };
@@ -36,18 +36,20 @@ struct PoolOptions {
 /// Runs every task and returns their results in task order. jobs <= 1: in this process, one after
 /// the other. Otherwise up to `jobs` forked children at a time, one per task, each sending its
 /// JSON back through a pipe; a child that dies or throws yields a failure with the reason.
-std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
-                                            unsigned jobs, const Progress& progress);
+std::vector<TaskResult> run_json_in_workers(
+    const std::vector<std::function<nlohmann::json()>>& tasks, unsigned jobs,
+    const Progress& progress);
 
 /// As above, with a timeout, a process for every task and a call per finished task.
-std::vector<TaskResult> run_json_in_workers(const std::vector<std::function<nlohmann::json()>>& tasks,
-                                            const PoolOptions& options, const Progress& progress);
+std::vector<TaskResult> run_json_in_workers(
+    const std::vector<std::function<nlohmann::json()>>& tasks, const PoolOptions& options,
+    const Progress& progress);
 
 /// Typed form: an Outcome converts to and from JSON (nlohmann's to_json/from_json) and has
 /// `static Outcome failed(std::string problem)` for a task that produced no outcome.
 template <class Outcome>
-std::vector<Outcome> run_in_workers(const std::vector<std::function<Outcome()>>& tasks, unsigned jobs,
-                                    const Progress& progress) {
+std::vector<Outcome> run_in_workers(const std::vector<std::function<Outcome()>>& tasks,
+                                    unsigned jobs, const Progress& progress) {
     std::vector<std::function<nlohmann::json()>> json_tasks;
     json_tasks.reserve(tasks.size());
     for (const auto& task : tasks) json_tasks.push_back([&task] { return nlohmann::json(task()); });
@@ -61,7 +63,8 @@ std::vector<Outcome> run_in_workers(const std::vector<std::function<Outcome()>>&
         try {
             outcomes.push_back(result.value.get<Outcome>());
         } catch (const nlohmann::json::exception& e) {
-            outcomes.push_back(Outcome::failed("worker sent an unreadable result: " + std::string(e.what())));
+            outcomes.push_back(
+                Outcome::failed("worker sent an unreadable result: " + std::string(e.what())));
         }
     }
     return outcomes;

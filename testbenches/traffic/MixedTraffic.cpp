@@ -35,7 +35,8 @@ void validate(const MixedTraffic& t, std::uint32_t nodes) {
     if (nodes < 3) throw ConfigError("mixed traffic needs at least 3 nodes");
     if (!(t.traffic > 0.0)) throw ConfigError(fmt::format("traffic: {} is not > 0", t.traffic));
     if (t.multicast_ratio < 0.0 || t.multicast_ratio > 1.0)
-        throw ConfigError(fmt::format("multicast ratio M_p: {} is not in [0, 1]", t.multicast_ratio));
+        throw ConfigError(
+            fmt::format("multicast ratio M_p: {} is not in [0, 1]", t.multicast_ratio));
     if (!(t.buffer_time > 0.0))
         throw ConfigError(fmt::format("buffer-time B_m: {} is not > 0", t.buffer_time));
     if (!(t.total_buffers > 0.0))
@@ -101,8 +102,8 @@ std::vector<ScheduledSend> mixed_schedule(const MixedTraffic& t, std::uint32_t n
             s.next_unicast += gap(s.rng, t_uni);
         } else {
             const double drawn = std::round(size(s.rng));
-            const auto count = static_cast<std::size_t>(
-                std::clamp(drawn, 2.0, static_cast<double>(nodes - 1)));
+            const auto count =
+                static_cast<std::size_t>(std::clamp(drawn, 2.0, static_cast<double>(nodes - 1)));
             // Partial Fisher-Yates: the first `count` of a random permutation of the others.
             for (std::size_t i = 0; i < count; ++i) {
                 std::uniform_int_distribution<std::size_t> pick(i, others.size() - 1);

@@ -18,15 +18,15 @@
 namespace wormcast {
 
 struct MixedTraffic {
-    double traffic = 0.1;               ///< normalised load (the paper's "Traffic"), > 0
-    double multicast_ratio = 0.5;       ///< M_p, in [0, 1]
-    double buffer_time = 0;             ///< B_m, flit-cycles of input buffer one message holds
-    double total_buffers = 0;           ///< B_t, input-buffer flits of the whole network
-    double mean_destinations = 0;       ///< M_c (the paper: N/2)
-    double sd_destinations = 0;         ///< the paper: N/4
-    std::uint32_t length = 60;          ///< payload flits of every message
-    std::uint64_t messages = 140000;    ///< messages generated, network-wide
-    std::uint64_t warmup = 40000;       ///< the first ones are not measured
+    double traffic = 0.1;             ///< normalised load (the paper's "Traffic"), > 0
+    double multicast_ratio = 0.5;     ///< M_p, in [0, 1]
+    double buffer_time = 0;           ///< B_m, flit-cycles of input buffer one message holds
+    double total_buffers = 0;         ///< B_t, input-buffer flits of the whole network
+    double mean_destinations = 0;     ///< M_c (the paper: N/2)
+    double sd_destinations = 0;       ///< the paper: N/4
+    std::uint32_t length = 60;        ///< payload flits of every message
+    std::uint64_t messages = 140000;  ///< messages generated, network-wide
+    std::uint64_t warmup = 40000;     ///< the first ones are not measured
 
     /// The paper's sizes for an N-node network: M_c = N/2, standard deviation N/4.
     static MixedTraffic for_nodes(std::uint32_t nodes);
@@ -37,7 +37,8 @@ struct MixedTraffic {
 };
 
 /// All sends of one run, sorted by (cycle, source): unicasts have one destination, multicasts two
-/// or more. Seeded: node i's draws depend only on (seed, i). Throws ConfigError on parameters outside their ranges.
+/// or more. Seeded: node i's draws depend only on (seed, i). Throws ConfigError on parameters
+/// outside their ranges.
 std::vector<ScheduledSend> mixed_schedule(const MixedTraffic& traffic, std::uint32_t nodes,
                                           std::uint64_t seed);
 

@@ -61,7 +61,8 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
                 }
                 std::vector<NodeId> dests(others.begin(), others.begin() + d);
                 std::sort(dests.begin(), dests.end());
-                out.push_back(ScheduledSend{cycle, src, std::move(dests), t.length, cycle >= t.warmup});
+                out.push_back(
+                    ScheduledSend{cycle, src, std::move(dests), t.length, cycle >= t.warmup});
                 continue;
             }
             out.push_back(ScheduledSend{cycle, src, {dst}, t.length, cycle >= t.warmup});
@@ -77,15 +78,17 @@ namespace {
 constexpr std::uint64_t kMaxSendCycle = 1ull << 40;
 }  // namespace
 
-std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources, std::uint32_t nodes,
-                                              std::uint32_t length) {
+std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources,
+                                              std::uint32_t nodes, std::uint32_t length) {
     if (sources.empty()) throw ConfigError("a broadcast needs at least one source");
     if (length == 0) throw ConfigError("message length must be at least 1 flit");
     std::vector<bool> seen(nodes, false);
     std::vector<ScheduledSend> out;
     for (NodeId source : sources) {
-        if (source >= nodes) throw ConfigError(fmt::format("broadcast source {} is outside the network", source));
-        if (seen[source]) throw ConfigError(fmt::format("broadcast source {} is named twice", source));
+        if (source >= nodes)
+            throw ConfigError(fmt::format("broadcast source {} is outside the network", source));
+        if (seen[source])
+            throw ConfigError(fmt::format("broadcast source {} is named twice", source));
         seen[source] = true;
         ScheduledSend send;
         send.source = source;
@@ -116,9 +119,9 @@ std::vector<ScheduledSend> read_message_file(
     const std::string& path, const std::function<NodeId(const std::string&)>& parse_node) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error))
-        throw ConfigError(fmt::format("message file '{}' {}", path,
-                                      std::filesystem::exists(path, error) ? "is not a regular file"
-                                                                           : "does not exist"));
+        throw ConfigError(fmt::format(
+            "message file '{}' {}", path,
+            std::filesystem::exists(path, error) ? "is not a regular file" : "does not exist"));
     std::ifstream in(path);
     if (!in) throw ConfigError(fmt::format("message file '{}' cannot be read", path));
     std::vector<ScheduledSend> out;
@@ -140,8 +143,8 @@ std::vector<ScheduledSend> read_message_file(
             if (cycle.find_first_not_of("0123456789") != std::string::npos)
                 fail(fmt::format("cycle '{}' is not a whole number", cycle));
             if (cycle.size() > 19 || std::stoull(cycle) > kMaxSendCycle)
-                fail(fmt::format("cycle {} is beyond the last cycle a message may start ({})", cycle,
-                                 kMaxSendCycle));
+                fail(fmt::format("cycle {} is beyond the last cycle a message may start ({})",
+                                 cycle, kMaxSendCycle));
             if (length.find_first_not_of("0123456789") != std::string::npos || length.size() > 9)
                 fail(fmt::format("length '{}' is not a whole number", length));
             s.at = std::stoull(cycle);

@@ -47,8 +47,8 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& traffic, std::
 /// A multinode broadcast: at cycle 0 every source (distinct, in the order given) sends one
 /// message of `length` payload flits to every other node. Throws ConfigError for a source outside
 /// the network, a repeated one, or none.
-std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources, std::uint32_t nodes,
-                                              std::uint32_t length);
+std::vector<ScheduledSend> broadcast_schedule(const std::vector<NodeId>& sources,
+                                              std::uint32_t nodes, std::uint32_t length);
 
 /// `count` distinct nodes of 0..nodes-1 drawn uniformly with a generator seeded from `seed`,
 /// ascending. Throws ConfigError unless 1 <= count <= nodes.

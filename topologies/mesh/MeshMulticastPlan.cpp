@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
+#include "topologies/mesh/MeshMulticastFirmware.hpp"
 
 namespace wormcast::mesh {
 

@@ -212,9 +212,10 @@ const std::vector<RingModel>& ring_models() {
 
 }  // namespace
 
-TEST_CASE("token ring of several stops: the chained RTL stops grant in the same cycles as the "
-          "SystemC TokenRing",
-          "[cosim][token]") {
+TEST_CASE(
+    "token ring of several stops: the chained RTL stops grant in the same cycles as the "
+    "SystemC TokenRing",
+    "[cosim][token]") {
     REQUIRE(ring_models().size() >= 3);
     for (const auto& model : ring_models()) {
         const RingConfig& c = model.config;

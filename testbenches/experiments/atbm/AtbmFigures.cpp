@@ -42,7 +42,8 @@ std::uint32_t ceil_log2(std::uint32_t value) {
 }
 
 /// --runs, else the paper's count, or quick_default with --quick.
-unsigned runs_or_paper(const sim::ReproduceOptions& options, unsigned paper, unsigned quick_default) {
+unsigned runs_or_paper(const sim::ReproduceOptions& options, unsigned paper,
+                       unsigned quick_default) {
     if (options.runs || options.quick) return runs_per_point(options, quick_default);
     return paper;
 }
@@ -86,7 +87,8 @@ AtbmSingleSpec fig14_spec(const AtbmFig14& f, std::size_t panel, std::uint32_t r
     spec.destinations = d;
     spec.message_flits = f.message_flits;
     // Not seeded by the scheme: both schemes run the same draws.
-    spec.seed = sim::sweep_seed(seed, {14, static_cast<std::uint64_t>(p.kind), radix, p.nodes, d, run});
+    spec.seed =
+        sim::sweep_seed(seed, {14, static_cast<std::uint64_t>(p.kind), radix, p.nodes, d, run});
     return spec;
 }
 
@@ -303,7 +305,8 @@ void write_atbm_fig14_csv(const std::string& path, const AtbmFig14& figure,
 std::string write_atbm_fig14_plot(const std::string& dir, const AtbmFig14& figure,
                                   const std::vector<AtbmFig14Point>& points, std::ostream& log) {
     const std::string dat = figure.name + ".dat";
-    std::ofstream data(sim::output_path(dir, dat)), script(sim::output_path(dir, figure.name + ".gp"));
+    std::ofstream data(sim::output_path(dir, dat)),
+        script(sim::output_path(dir, figure.name + ".gp"));
     if (!data || !script) throw ConfigError(fmt::format("cannot write plot files in '{}'", dir));
     script << "# " << figure.name
            << ": Varavithya & Mohapatra Fig. 14 as measured by wormcast (data: " << dat << ")\n"
@@ -379,7 +382,9 @@ int reproduce_atbm_fig14(const sim::ReproduceOptions& options) {
     using Points = std::vector<AtbmFig14Point>;
     return run_figure(
         figure.name, sim::output_path(options.out_dir, figure.name + ".csv"),
-        [&] { return run_atbm_fig14(figure, options.seed, jobs, sim::progress_printer(figure.name)); },
+        [&] {
+            return run_atbm_fig14(figure, options.seed, jobs, sim::progress_printer(figure.name));
+        },
         [&](std::ostream& os, const Points& p) { print_atbm_fig14(os, figure, p, options.seed); },
         [&](const std::string& csv, const Points& p) { write_atbm_fig14_csv(csv, figure, p); },
         [&](const Points& p, std::ostream& log) {
@@ -514,8 +519,8 @@ AtbmLoadFigure atbm_load_figure(int number, const sim::ReproduceOptions& options
     const SuiteOptions suite = SuiteOptions::parse(options.options);
     f.max_nodes = suite.max_nodes.value_or(f.quick ? 64 : ~std::uint32_t{0});
     if (f.max_nodes < 16)
-        throw ConfigError(fmt::format("--max-nodes {}: the smallest system shown has 16 nodes",
-                                      f.max_nodes));
+        throw ConfigError(
+            fmt::format("--max-nodes {}: the smallest system shown has 16 nodes", f.max_nodes));
     f.forward = suite.forward;
     const char* consumption = "single consumption channel";
     if (number >= 15 && number <= 20) {
@@ -587,8 +592,8 @@ std::vector<AtbmLoadSpec> atbm_load_specs(const AtbmLoadFigure& figure, std::uin
                 spec.latency_cap = figure.latency_cap;
                 // Not seeded by the scheme: both schemes see the same traffic.
                 spec.seed = sim::sweep_seed(seed, {static_cast<std::uint64_t>(figure.number),
-                                           static_cast<std::uint64_t>(system.kind), system.radix,
-                                           system.stages, l});
+                                                   static_cast<std::uint64_t>(system.kind),
+                                                   system.radix, system.stages, l});
                 specs.push_back(spec);
             }
     return specs;
@@ -732,7 +737,8 @@ void write_atbm_load_csv(const std::string& path, const AtbmLoadFigure& figure,
 std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& figure,
                                  const std::vector<AtbmLoadPoint>& points, std::ostream& log) {
     const std::string dat = figure.name + ".dat";
-    std::ofstream data(sim::output_path(dir, dat)), script(sim::output_path(dir, figure.name + ".gp"));
+    std::ofstream data(sim::output_path(dir, dat)),
+        script(sim::output_path(dir, figure.name + ".gp"));
     if (!data || !script) throw ConfigError(fmt::format("cannot write plot files in '{}'", dir));
     const double clock_ns = atbm_paper_model(MinShape{}, 64, 1).params.clock_ns;
     script << "# " << figure.name << ": Varavithya & Mohapatra Fig. " << figure.number

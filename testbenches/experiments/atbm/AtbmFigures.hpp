@@ -86,7 +86,7 @@ struct AtbmLoadFigure {
     int number = 15;
     std::string caption;
     std::vector<AtbmLoadPanel> panels;
-    unsigned consumption_channels = 1;  ///< 1, or 0 for b (Fig. 23)
+    unsigned consumption_channels = 1;                    ///< 1, or 0 for b (Fig. 23)
     min::MinForward forward = min::MinForward::Adaptive;  ///< BI-MIN forward ports (--min-forward)
     std::uint32_t message_flits = 64;
     double multicast_ratio = 0.5;

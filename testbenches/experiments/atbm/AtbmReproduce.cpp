@@ -60,10 +60,8 @@ ExampleRun run_example(const ExampleVariant& variant, unsigned buffer_depth, std
     using namespace min;
     const MinShape shape = MinShape::parse("min-bi:b=8,n=2");
     const AtbmTiming timing;  // 500 ns, 60 ns, 20 ns, 20 ns, M = 64
-    ExampleRun run{atbm_cycle_model(shape, timing, variant.flit_bits, buffer_depth,
-                                    variant.encoding),
-                   {},
-                   {}};
+    ExampleRun run{
+        atbm_cycle_model(shape, timing, variant.flit_bits, buffer_depth, variant.encoding), {}, {}};
     std::vector<NodeId> everyone;
     for (NodeId a = 1; a < shape.nodes(); ++a) everyone.push_back(a);
     const std::vector<ScheduledSend> sends{
@@ -75,16 +73,17 @@ ExampleRun run_example(const ExampleVariant& variant, unsigned buffer_depth, std
     if (!run.result.ok()) {
         std::string why = run.result.deadlock_report;
         for (const auto& problem : run.result.problems) why += problem + "\n";
-        throw ModelError(fmt::format("atbm-example ({}-bit flits, {} header, {}-flit buffers): "
-                                     "the run did not deliver everything\n{}",
-                                     variant.flit_bits, to_string(variant.encoding),
-                                     run.model.params.buffer_depth, why));
+        throw ModelError(fmt::format(
+            "atbm-example ({}-bit flits, {} header, {}-flit buffers): "
+            "the run did not deliver everything\n{}",
+            variant.flit_bits, to_string(variant.encoding), run.model.params.buffer_depth, why));
     }
     const MinWiring wiring(shape);
     const SwitchGrouping grouping(wiring, run.model.params.consumption_channels);
     AtbmTiming with_header = timing;
     with_header.header_flits = run.model.header_flits;
-    run.formula = atbm_contention_free_latency(plan_atbm(wiring, 0, everyone), grouping, with_header);
+    run.formula =
+        atbm_contention_free_latency(plan_atbm(wiring, 0, everyone), grouping, with_header);
     run.measured_ns = static_cast<double>(run.result.pattern_latency) * run.model.params.clock_ns;
     run.token_ns = static_cast<double>(run.result.token_wait_cycles) * run.model.params.clock_ns;
     return run;
@@ -165,13 +164,12 @@ int reproduce_atbm_example(const sim::ReproduceOptions& options) {
                      : fmt::format("{:.0f}", v.full_rate->measured_ns);
     };
     for (std::size_t i = 0; i < runs.size(); ++i)
-        std::cout << fmt::format("{:>9} {:<10} {:>3} {:>14} {:>10.0f} {:>14} {:>10} {:>12.0f}  {}\n",
-                                 kVariants[i].flit_bits, to_string(kVariants[i].encoding),
-                                 runs[i].one_header.model.header_flits,
-                                 runs[i].one_header.model.params.buffer_depth,
-                                 runs[i].one_header.measured_ns, full_text(runs[i], true),
-                                 full_text(runs[i], false), runs[i].one_header.formula.latency_ns,
-                                 kVariants[i].why);
+        std::cout << fmt::format(
+            "{:>9} {:<10} {:>3} {:>14} {:>10.0f} {:>14} {:>10} {:>12.0f}  {}\n",
+            kVariants[i].flit_bits, to_string(kVariants[i].encoding),
+            runs[i].one_header.model.header_flits, runs[i].one_header.model.params.buffer_depth,
+            runs[i].one_header.measured_ns, full_text(runs[i], true), full_text(runs[i], false),
+            runs[i].one_header.formula.latency_ns, kVariants[i].why);
 
     std::filesystem::create_directories(options.out_dir);
     const std::string csv = (std::filesystem::path(options.out_dir) / "atbm-example.csv").string();
@@ -187,9 +185,9 @@ int reproduce_atbm_example(const sim::ReproduceOptions& options) {
     for (std::size_t i = 0; i < runs.size(); ++i)
         out << kVariants[i].flit_bits << "," << to_string(kVariants[i].encoding) << ","
             << runs[i].one_header.model.header_flits << ","
-            << runs[i].one_header.model.params.buffer_depth << ","
-            << runs[i].one_header.measured_ns << "," << full_text(runs[i], true) << ","
-            << full_text(runs[i], false) << "," << runs[i].one_header.formula.latency_ns << "\n";
+            << runs[i].one_header.model.params.buffer_depth << "," << runs[i].one_header.measured_ns
+            << "," << full_text(runs[i], true) << "," << full_text(runs[i], false) << ","
+            << runs[i].one_header.formula.latency_ns << "\n";
     if (!out) throw ConfigError(fmt::format("cannot write '{}'", csv));
     std::cout << "wrote " << csv << "\n";
 
@@ -218,31 +216,37 @@ SuiteOptions SuiteOptions::parse(const OptionValues& options) {
 
 sim::ExperimentSuite suite() {
     sim::ExperimentSuite out;
-    out.paper = "Varavithya & Mohapatra, Asynchronous Tree-Based Multicasting in Wormhole-Switched MINs";
+    out.paper =
+        "Varavithya & Mohapatra, Asynchronous Tree-Based Multicasting in Wormhole-Switched MINs";
     out.options = {
-        {"--max-nodes", "atbm-fig15..23: largest system shown (default: all the paper names; 64 with --quick)",
+        {"--max-nodes",
+         "atbm-fig15..23: largest system shown (default: all the paper names; 64 with --quick)",
          false},
         {"--min-forward",
-         "atbm-fig15..23: BI-MIN forward ports, adaptive (default: the lowest free right port) or fixed (always "
+         "atbm-fig15..23: BI-MIN forward ports, adaptive (default: the lowest free right port) or "
+         "fixed (always "
          "the lowest)",
          false}};
     out.check_options = [](const OptionValues& options) { SuiteOptions::parse(options); };
-    out.experiments.push_back({"atbm-example",
-                               "Varavithya & Mohapatra §5.2: the 2.12 us ATBM broadcast on the 64-node BI-MIN "
-                               "of 8x8 switches, cycle-accurate, beside the paper's sum",
-                               reproduce_atbm_example});
-    out.experiments.push_back({"atbm-fig14",
-                               "Varavithya & Mohapatra Fig. 14: contention-free multicast latency vs "
-                               "destinations, ATBM vs CMIN/UMIN, 64- and 256-node UNI- and BI-MINs",
-                               reproduce_atbm_fig14});
+    out.experiments.push_back(
+        {"atbm-example",
+         "Varavithya & Mohapatra §5.2: the 2.12 us ATBM broadcast on the 64-node BI-MIN "
+         "of 8x8 switches, cycle-accurate, beside the paper's sum",
+         reproduce_atbm_example});
+    out.experiments.push_back(
+        {"atbm-fig14",
+         "Varavithya & Mohapatra Fig. 14: contention-free multicast latency vs "
+         "destinations, ATBM vs CMIN/UMIN, 64- and 256-node UNI- and BI-MINs",
+         reproduce_atbm_fig14});
     for (int number = 15; number <= 23; ++number) {
         const AtbmLoadFigure figure = atbm_load_figure(number, sim::ReproduceOptions{});
-        out.experiments.push_back({figure.name,
-                                   fmt::format("Varavithya & Mohapatra Fig. {}: latency vs load, {}", number,
-                                               figure.caption),
-                                   [number](const sim::ReproduceOptions& options) {
-                                       return reproduce_atbm_load_figure(number, options);
-                                   }});
+        out.experiments.push_back(
+            {figure.name,
+             fmt::format("Varavithya & Mohapatra Fig. {}: latency vs load, {}", number,
+                         figure.caption),
+             [number](const sim::ReproduceOptions& options) {
+                 return reproduce_atbm_load_figure(number, options);
+             }});
     }
     return out;
 }

@@ -178,9 +178,10 @@ AtbmLoadOutcome run_atbm_load(const AtbmLoadSpec& spec) {
         outcome.problem = fmt::format("deadlock at cycle {}", r.deadlock_cycle);
     } else if (!r.drained) {
         outcome.saturated = true;
-        outcome.problem = fmt::format("saturated: not drained within {} cycles after the last "
-                                      "submission",
-                                      spec.drain_limit);
+        outcome.problem = fmt::format(
+            "saturated: not drained within {} cycles after the last "
+            "submission",
+            spec.drain_limit);
     } else if (!r.problems.empty()) {
         outcome.problem = r.problems.front();
     } else if (r.multicast_latency.mean > cap || r.unicast_latency.mean > cap) {

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/NetworkSpec.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/WorkerPool.hpp"
-#include "systemc/NetworkSpec.hpp"
 #include "topologies/min/MinShape.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
 

@@ -78,13 +78,13 @@ std::string crossover(const KpFigureResults& r, char panel, A later, A other, st
         detail += fmt::format("{}{}: {:.2f}", detail.empty() ? "" : ", ", x, *b / *a);
     }
     const std::string head =
-        faster ? (from == p->x.front()
-                      ? fmt::format("{} faster than {} at every d of the grid", kp_short_name(later),
-                                    kp_short_name(other))
-                      : fmt::format("{} faster than {} from d = {} on", kp_short_name(later),
-                                    kp_short_name(other), from))
-               : fmt::format("{} not faster than {} at the largest d", kp_short_name(later),
-                             kp_short_name(other));
+        faster
+            ? (from == p->x.front() ? fmt::format("{} faster than {} at every d of the grid",
+                                                  kp_short_name(later), kp_short_name(other))
+                                    : fmt::format("{} faster than {} from d = {} on",
+                                                  kp_short_name(later), kp_short_name(other), from))
+            : fmt::format("{} not faster than {} at the largest d", kp_short_name(later),
+                          kp_short_name(other));
     return fmt::format("S = {}: {} ({}/{} by d: {})", fixed, head, kp_short_name(other),
                        kp_short_name(later), detail);
 }

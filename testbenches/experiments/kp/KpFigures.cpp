@@ -228,7 +228,8 @@ KpRunSpec kp_figure_run_spec(const KpFigure& figure, std::size_t panel,
     spec.length = figure.length;
     spec.timing = KpTiming::Section5;
     // Not seeded by the algorithm: every algorithm of a point runs the same workloads.
-    spec.seed = sim::sweep_seed(seed, {static_cast<std::uint64_t>(figure.number), panel, fixed, x, run});
+    spec.seed =
+        sim::sweep_seed(seed, {static_cast<std::uint64_t>(figure.number), panel, fixed, x, run});
     return spec;
 }
 
@@ -451,7 +452,9 @@ int reproduce_kp_figure(int number, const sim::ReproduceOptions& options) {
     using Points = std::vector<KpFigurePoint>;
     return run_figure(
         figure.name, sim::output_path(options.out_dir, figure.name + ".csv"),
-        [&] { return run_kp_figure(figure, options.seed, jobs, sim::progress_printer(figure.name)); },
+        [&] {
+            return run_kp_figure(figure, options.seed, jobs, sim::progress_printer(figure.name));
+        },
         [&](std::ostream& os, const Points& p) { print_kp_figure(os, figure, p, options.seed); },
         [&](const std::string& csv, const Points& p) { write_kp_figure_csv(csv, figure, p); },
         [&](const Points& p, std::ostream& log) {

@@ -13,9 +13,9 @@
 
 #include "systemc/pure/Time.hpp"
 #include "testbenches/sim/PatternRun.hpp"
-#include "topologies/mesh/network/MeshFamily.hpp"
 #include "testbenches/sim/Stopwatch.hpp"
 #include "topologies/mesh/MulticastWorkloads.hpp"
+#include "topologies/mesh/network/MeshFamily.hpp"
 
 namespace wormcast::kp {
 
@@ -31,7 +31,8 @@ namespace {
 /// (DESIGN.md §2: no rounding of latencies).
 unsigned cycles_of(double ns, double clock_ns) {
     const auto cycles = whole_cycles(ns, clock_ns);
-    if (!cycles) throw ConfigError(fmt::format("{} ns is not a whole number of {} ns cycles", ns, clock_ns));
+    if (!cycles)
+        throw ConfigError(fmt::format("{} ns is not a whole number of {} ns cycles", ns, clock_ns));
     return static_cast<unsigned>(*cycles);
 }
 
@@ -127,13 +128,15 @@ SuiteOptions SuiteOptions::parse(const OptionValues& options) {
     return s;
 }
 
-sim::RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config, const NetworkParams& params,
+sim::RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config,
+                                const NetworkParams& params,
                                 const std::vector<MulticastRequest>& pattern, std::uint64_t seed) {
     config.validate();
     const auto topology = mesh::mesh_topology(config.shape);
     const OptionValues options{{"--leader-phase", mesh::to_string(config.leader_phase)}};
-    return sim::run_pattern(sim::scheme_network(*topology, mesh::to_string(config.algorithm), options, params), params,
-                            pattern, seed);
+    return sim::run_pattern(
+        sim::scheme_network(*topology, mesh::to_string(config.algorithm), options, params), params,
+        pattern, seed);
 }
 
 }  // namespace wormcast::kp

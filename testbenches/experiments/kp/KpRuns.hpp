@@ -78,7 +78,9 @@ struct SuiteOptions {
 };
 
 /// Runs a pattern with the firmware of `config` on its mesh (the scheme's checks first).
-sim::RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config, const NetworkParams& params,
-                                const std::vector<MulticastRequest>& pattern, std::uint64_t seed = 1);
+sim::RunResult run_mesh_pattern(const mesh::MeshMulticastConfig& config,
+                                const NetworkParams& params,
+                                const std::vector<MulticastRequest>& pattern,
+                                std::uint64_t seed = 1);
 
 }  // namespace wormcast::kp

@@ -176,7 +176,7 @@ std::vector<KpTableCell> run_kp_table(
                     spec.timing = KpTiming::StartupOnly;
                     // The same workloads for every series of a cell (not seeded by the series).
                     spec.seed = sim::sweep_seed(seed, {static_cast<std::uint64_t>(table.number), b,
-                                               block.sources[c], block.set_sizes[c], run});
+                                                       block.sources[c], block.set_sizes[c], run});
                     tasks.push_back([spec] { return run_kp_point(spec); });
                 }
             }
@@ -186,7 +186,8 @@ std::vector<KpTableCell> run_kp_table(
         const std::vector<RunOutcome> mine(
             outcomes.begin() + static_cast<std::ptrdiff_t>(i * runs),
             outcomes.begin() + static_cast<std::ptrdiff_t>((i + 1) * runs));
-        cells[i].steps = sim::sample_stats(mine, [](const RunOutcome& o) { return double(o.steps); });
+        cells[i].steps =
+            sim::sample_stats(mine, [](const RunOutcome& o) { return double(o.steps); });
     }
     return cells;
 }
@@ -326,8 +327,9 @@ int reproduce_kp_table(int number, const sim::ReproduceOptions& options) {
     const unsigned jobs = resolve_jobs(options.jobs);
     sim::make_output_directory(options.out_dir);
     std::cout.flush();
-    const auto [cells, wall] = timed(
-        [&] { return run_kp_table(table, runs, options.seed, jobs, sim::progress_printer(table.name)); });
+    const auto [cells, wall] = timed([&] {
+        return run_kp_table(table, runs, options.seed, jobs, sim::progress_printer(table.name));
+    });
     print_kp_table(std::cout, table, cells, runs, options.seed);
     const std::string csv = sim::output_path(options.out_dir, table.name + ".csv");
     write_kp_table_csv(csv, table, cells);

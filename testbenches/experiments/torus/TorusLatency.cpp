@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -55,7 +55,8 @@ LatencyGrid latency_grid(const sim::ReproduceOptions& options) {
     return g;
 }
 
-std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_t seed, unsigned jobs) {
+std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_t seed,
+                                           unsigned jobs) {
     std::vector<LatencyPoint> points;
     std::vector<std::function<nlohmann::json()>> tasks;
     for (std::uint32_t n : grid.sizes)
@@ -77,7 +78,8 @@ std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_
                         });
                     }
                 }
-    const auto results = sim::run_json_in_workers(tasks, jobs, sim::progress_printer("torus-latency"));
+    const auto results =
+        sim::run_json_in_workers(tasks, jobs, sim::progress_printer("torus-latency"));
     std::size_t next = 0;
     for (LatencyPoint& p : points) {
         sim::SampleAccumulator acc;
@@ -102,7 +104,8 @@ std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_
     return points;
 }
 
-std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<LatencyPoint>& points) {
+std::vector<ClaimCheck> check_claim(const LatencyGrid& grid,
+                                    const std::vector<LatencyPoint>& points) {
     std::vector<ClaimCheck> checks;
     for (std::uint32_t n : grid.sizes)
         for (unsigned ts : grid.startups) {
@@ -121,7 +124,9 @@ std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<L
                     if (p.n != n || p.t_startup != ts || p.s != s || p.latency.runs == 0) continue;
                     if (p.algorithm == "edst") edst = &p;
                     if (p.algorithm == "naive") naive = &p;
-                    if (p.algorithm.rfind("atd", 0) == 0 && (!best || p.latency.mean < best->latency.mean)) best = &p;
+                    if (p.algorithm.rfind("atd", 0) == 0 &&
+                        (!best || p.latency.mean < best->latency.mean))
+                        best = &p;
                 }
                 if (!best || !edst) continue;
                 const bool atd = best->latency.mean < edst->latency.mean;
@@ -130,9 +135,10 @@ std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<L
                 (atd ? c.atd_faster : c.edst_faster).push_back(s);
                 faster_at_all_larger = faster_at_all_larger && atd;
                 if (faster_at_all_larger) c.holds_from = s;
-                lines.insert(lines.begin(), fmt::format("s={}: {} {:.0f} vs edst {:.0f} ({:.2f}x)", s, best->algorithm,
-                                                        best->latency.mean, edst->latency.mean,
-                                                        edst->latency.mean / best->latency.mean));
+                lines.insert(lines.begin(),
+                             fmt::format("s={}: {} {:.0f} vs edst {:.0f} ({:.2f}x)", s,
+                                         best->algorithm, best->latency.mean, edst->latency.mean,
+                                         edst->latency.mean / best->latency.mean));
             }
             std::sort(c.atd_faster.begin(), c.atd_faster.end());
             std::sort(c.edst_faster.begin(), c.edst_faster.end());
@@ -145,11 +151,13 @@ std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<L
                 c.text += fmt::format("holds from s = {} on (EDST faster at s = {})", *c.holds_from,
                                       fmt::join(c.edst_faster, ", "));
             else
-                c.text += fmt::format("mixed: ATD faster at s = {}, EDST at s = {}", fmt::join(c.atd_faster, ", "),
-                                      fmt::join(c.edst_faster, ", "));
+                c.text +=
+                    fmt::format("mixed: ATD faster at s = {}, EDST at s = {}",
+                                fmt::join(c.atd_faster, ", "), fmt::join(c.edst_faster, ", "));
             std::sort(c.naive_fastest.begin(), c.naive_fastest.end());
             if (!c.naive_fastest.empty())
-                c.text += fmt::format("; naive beats both at s = {}", fmt::join(c.naive_fastest, ", "));
+                c.text +=
+                    fmt::format("; naive beats both at s = {}", fmt::join(c.naive_fastest, ", "));
             c.text += fmt::format("\n    {}", fmt::join(lines, "; "));
             checks.push_back(std::move(c));
         }
@@ -166,16 +174,20 @@ std::size_t curve_style(const std::string& algorithm) {
     return std::size(order);
 }
 
-void print_points(std::ostream& os, const LatencyGrid& grid, const std::vector<LatencyPoint>& points) {
+void print_points(std::ostream& os, const LatencyGrid& grid,
+                  const std::vector<LatencyPoint>& points) {
     for (std::uint32_t n : grid.sizes)
         for (unsigned ts : grid.startups) {
-            os << fmt::format("\n{}x{} torus, T_s = {} cycles, T_c = 1 cycle/flit, m = {} flits: latency (cycles), "
-                              "rounds in brackets\n",
-                              n, n, ts, grid.message_flits);
+            os << fmt::format(
+                "\n{}x{} torus, T_s = {} cycles, T_c = 1 cycle/flit, m = {} flits: latency "
+                "(cycles), "
+                "rounds in brackets\n",
+                n, n, ts, grid.message_flits);
             std::vector<std::string> algorithms;
             for (const auto& p : points)
                 if (p.n == n && p.t_startup == ts &&
-                    std::find(algorithms.begin(), algorithms.end(), p.algorithm) == algorithms.end())
+                    std::find(algorithms.begin(), algorithms.end(), p.algorithm) ==
+                        algorithms.end())
                     algorithms.push_back(p.algorithm);
             os << fmt::format("{:>6}", "s");
             for (const auto& a : algorithms) os << fmt::format("{:>18}", a);
@@ -186,8 +198,9 @@ void print_points(std::ostream& os, const LatencyGrid& grid, const std::vector<L
                     std::string cell = "-";
                     for (const auto& p : points)
                         if (p.n == n && p.t_startup == ts && p.s == s && p.algorithm == a)
-                            cell = p.latency.runs ? fmt::format("{:.0f} [{:.0f}]", p.latency.mean, p.rounds)
-                                                  : "FAILED";
+                            cell = p.latency.runs
+                                       ? fmt::format("{:.0f} [{:.0f}]", p.latency.mean, p.rounds)
+                                       : "FAILED";
                     os << fmt::format("{:>18}", cell);
                 }
                 os << "\n";
@@ -200,46 +213,53 @@ void write_points_csv(const std::string& path, const std::vector<LatencyPoint>& 
     if (!out) throw ConfigError(fmt::format("--out: cannot write '{}'", path));
     out << "n,t_startup,s,algorithm,runs,failed,latency_mean,latency_min,latency_max,rounds_mean\n";
     for (const auto& p : points)
-        out << fmt::format("{},{},{},{},{},{},{:.1f},{:.0f},{:.0f},{:.1f}\n", p.n, p.t_startup, p.s, p.algorithm,
-                           p.latency.runs, p.latency.failed, p.latency.mean, p.latency.min, p.latency.max, p.rounds);
+        out << fmt::format("{},{},{},{},{},{},{:.1f},{:.0f},{:.0f},{:.1f}\n", p.n, p.t_startup, p.s,
+                           p.algorithm, p.latency.runs, p.latency.failed, p.latency.mean,
+                           p.latency.min, p.latency.max, p.rounds);
 }
 
-std::string write_points_plot(const std::string& dir, const LatencyGrid& grid, const std::vector<LatencyPoint>& points,
-                              std::ostream& log) {
+std::string write_points_plot(const std::string& dir, const LatencyGrid& grid,
+                              const std::vector<LatencyPoint>& points, std::ostream& log) {
     const std::string name = "torus-latency", dat = name + ".dat";
     std::ofstream data(sim::output_path(dir, dat)), script(sim::output_path(dir, name + ".gp"));
-    if (!data || !script) throw ConfigError(fmt::format("--out: cannot write plot files in '{}'", dir));
+    if (!data || !script)
+        throw ConfigError(fmt::format("--out: cannot write plot files in '{}'", dir));
     script << "# torus-latency: multinode broadcast latency vs sources (data: " << dat << ")\n"
-           << "set terminal pngcairo size " << 600 * grid.startups.size() << "," << 450 * grid.sizes.size()
-           << " font ',10'\n"
+           << "set terminal pngcairo size " << 600 * grid.startups.size() << ","
+           << 450 * grid.sizes.size() << " font ',10'\n"
            << "set output " << sim::gnuplot_quote(name + ".png") << "\n"
-           << "set key top left\nset grid\nset logscale x\nset xlabel 's (sources)'\nset ylabel 'latency (cycles)'\n"
-           << fmt::format("set multiplot layout {},{} title {}\n", grid.sizes.size(), grid.startups.size(),
-                          sim::gnuplot_quote(fmt::format("Multinode broadcast on 2-D tori, all-port NICs, m = {} "
-                                                         "flits, {} run(s) per point{}",
-                                                         grid.message_flits, grid.runs,
-                                                         grid.quick ? ", --quick" : "")));
+           << "set key top left\nset grid\nset logscale x\nset xlabel 's (sources)'\nset ylabel "
+              "'latency (cycles)'\n"
+           << fmt::format("set multiplot layout {},{} title {}\n", grid.sizes.size(),
+                          grid.startups.size(),
+                          sim::gnuplot_quote(fmt::format(
+                              "Multinode broadcast on 2-D tori, all-port NICs, m = {} "
+                              "flits, {} run(s) per point{}",
+                              grid.message_flits, grid.runs, grid.quick ? ", --quick" : "")));
     int block = 0;
     for (std::uint32_t n : grid.sizes)
         for (unsigned ts : grid.startups) {
             std::vector<std::string> algorithms, plots;
             for (const auto& p : points)
                 if (p.n == n && p.t_startup == ts &&
-                    std::find(algorithms.begin(), algorithms.end(), p.algorithm) == algorithms.end())
+                    std::find(algorithms.begin(), algorithms.end(), p.algorithm) ==
+                        algorithms.end())
                     algorithms.push_back(p.algorithm);
             for (std::size_t a = 0; a < algorithms.size(); ++a) {
                 data << "# " << n << "x" << n << " T_s " << ts << " " << algorithms[a] << "\n";
                 for (const auto& p : points)
-                    if (p.n == n && p.t_startup == ts && p.algorithm == algorithms[a] && p.latency.runs)
+                    if (p.n == n && p.t_startup == ts && p.algorithm == algorithms[a] &&
+                        p.latency.runs)
                         data << fmt::format("{} {:.1f}\n", p.s, p.latency.mean);
                 data << "\n\n";
                 const std::size_t style = curve_style(algorithms[a]);
                 plots.push_back(fmt::format("{} index {} with linespoints lc {} pt {} title {}",
-                                            plots.empty() ? sim::gnuplot_quote(dat) : "''", block++, style + 1,
-                                            style + 4, sim::gnuplot_quote(algorithms[a])));
+                                            plots.empty() ? sim::gnuplot_quote(dat) : "''", block++,
+                                            style + 1, style + 4,
+                                            sim::gnuplot_quote(algorithms[a])));
             }
-            script << fmt::format("set title {}\n",
-                                  sim::gnuplot_quote(fmt::format("{}x{} torus, T_s/T_c = {}", n, n, ts)))
+            script << fmt::format("set title {}\n", sim::gnuplot_quote(fmt::format(
+                                                        "{}x{} torus, T_s/T_c = {}", n, n, ts)))
                    << "plot " << fmt::format("{}", fmt::join(plots, ", \\\n     ")) << "\n";
         }
     script << "unset multiplot\n";
@@ -254,11 +274,15 @@ int reproduce_torus_latency(const sim::ReproduceOptions& options) {
     const LatencyGrid grid = latency_grid(options);
     sim::make_output_directory(options.out_dir);
     std::cout << fmt::format(
-        "torus-latency: multinode broadcast latency on the cycle-accurate n x n torus vs s (random sources),\n"
-        "ATD (h = {}), EDST and naive (s <= {}); all-port NICs (4 + 4 channels), 2 VCs, 4-flit buffers,\n"
-        "t_node 2 cycles; T_c = 1 cycle per flit, T_s = {} cycles; m = {} flits; {} run(s) per point, seed {}{}\n",
-        grid.quick ? "2, 5" : "2, 5, 10 where they divide n", kNaiveMaxSources, fmt::join(grid.startups, " and "),
-        grid.message_flits, grid.runs, options.seed, grid.quick ? " (--quick: 10x10 only, fewer s)" : "");
+        "torus-latency: multinode broadcast latency on the cycle-accurate n x n torus vs s (random "
+        "sources),\n"
+        "ATD (h = {}), EDST and naive (s <= {}); all-port NICs (4 + 4 channels), 2 VCs, 4-flit "
+        "buffers,\n"
+        "t_node 2 cycles; T_c = 1 cycle per flit, T_s = {} cycles; m = {} flits; {} run(s) per "
+        "point, seed {}{}\n",
+        grid.quick ? "2, 5" : "2, 5, 10 where they divide n", kNaiveMaxSources,
+        fmt::join(grid.startups, " and "), grid.message_flits, grid.runs, options.seed,
+        grid.quick ? " (--quick: 10x10 only, fewer s)" : "");
     const unsigned jobs = sim::resolve_jobs(options.jobs);
     std::vector<LatencyPoint> points;
     const int code = sim::run_figure(
@@ -268,12 +292,15 @@ int reproduce_torus_latency(const sim::ReproduceOptions& options) {
             return points;
         },
         [&](std::ostream& os, const std::vector<LatencyPoint>& p) { print_points(os, grid, p); },
-        [](const std::string& path, const std::vector<LatencyPoint>& p) { write_points_csv(path, p); },
+        [](const std::string& path, const std::vector<LatencyPoint>& p) {
+            write_points_csv(path, p);
+        },
         [&](const std::vector<LatencyPoint>& p, std::ostream& log) {
             return write_points_plot(options.out_dir, grid, p, log);
         },
         [](const LatencyPoint& p) { return sim::failed_runs(p.latency); });
-    std::cout << "\nThe paper's conclusion, \"ATD is more efficient than EDSTs\" (best h against EDST, mean latency):\n";
+    std::cout << "\nThe paper's conclusion, \"ATD is more efficient than EDSTs\" (best h against "
+                 "EDST, mean latency):\n";
     for (const ClaimCheck& c : check_claim(grid, points)) std::cout << "  " << c.text << "\n";
     return code;
 }

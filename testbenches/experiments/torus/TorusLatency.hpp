@@ -1,5 +1,6 @@
 // torus-latency: multinode broadcast latency on the cycle-accurate torus against the number of
-// sources, for ATD with several h, EDST and naive, at two T_s/T_c ratios (a figure the paper lacks).
+// sources, for ATD with several h, EDST and naive, at two T_s/T_c ratios (a figure the paper
+// lacks).
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,8 @@ struct LatencyGrid {
 LatencyGrid latency_grid(const sim::ReproduceOptions& options);
 
 /// Every point of the grid, runs in worker processes (jobs).
-std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_t seed, unsigned jobs);
+std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_t seed,
+                                           unsigned jobs);
 
 /// The paper's conclusion ("ATD is more efficient than EDSTs") on one torus and T_s: for each s,
 /// the best ATD against EDST; `holds_from` is the smallest s from which ATD (best h) is faster at
@@ -44,11 +46,12 @@ struct ClaimCheck {
     std::uint32_t n = 0;
     unsigned t_startup = 0;
     std::vector<std::uint32_t> atd_faster, edst_faster;  ///< s values
-    std::vector<std::uint32_t> naive_fastest;  ///< s values where naive beats both
+    std::vector<std::uint32_t> naive_fastest;            ///< s values where naive beats both
     std::optional<std::uint32_t> holds_from;
     std::string text;  ///< one paragraph
 };
-std::vector<ClaimCheck> check_claim(const LatencyGrid& grid, const std::vector<LatencyPoint>& points);
+std::vector<ClaimCheck> check_claim(const LatencyGrid& grid,
+                                    const std::vector<LatencyPoint>& points);
 
 int reproduce_torus_latency(const sim::ReproduceOptions& options);
 

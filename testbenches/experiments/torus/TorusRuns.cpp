@@ -25,7 +25,8 @@ CostTerms atd_theorem1(std::uint32_t n, std::uint32_t h, std::uint32_t s, std::u
     CostTerms t;
     // Lemma 1 (aggregation) + Lemma 2 (prefix sums, tuning) + Lemma 3 (distribution).
     t.startups = 3 * lh + 4 * ln + 6 * lp + ceil_log(3, h) + h - 1;
-    t.transmission = (4 * lp + ceil_log(3, h) + h - 1) * tilde + (2 * lh + (five - 1) / 4) * m + (4 * ln + 2 * lp);
+    t.transmission = (4 * lp + ceil_log(3, h) + h - 1) * tilde + (2 * lh + (five - 1) / 4) * m +
+                     (4 * ln + 2 * lp);
     return t;
 }
 
@@ -38,10 +39,12 @@ CostTerms edst_table1(std::uint32_t n, std::uint32_t s, std::uint32_t m) {
 
 namespace {
 
-mesh::MeshShape square_torus(std::uint32_t n) { return mesh::MeshShape::parse(fmt::format("{}x{}", n, n), true); }
+mesh::MeshShape square_torus(std::uint32_t n) {
+    return mesh::MeshShape::parse(fmt::format("{}x{}", n, n), true);
+}
 
-BroadcastConfig config_of(std::uint32_t n, const std::string& algorithm, std::uint32_t s, std::uint32_t m,
-                          std::uint64_t seed) {
+BroadcastConfig config_of(std::uint32_t n, const std::string& algorithm, std::uint32_t s,
+                          std::uint32_t m, std::uint64_t seed) {
     BroadcastConfig c;
     c.shape = square_torus(n);
     parse_broadcast_algorithm(algorithm, c);
@@ -68,7 +71,8 @@ TableRow table_row(std::uint32_t n, const std::string& algorithm, std::uint32_t 
         for (const auto& send : schedule.steps[i].sends) row.volume += send.flits;
         row.worms += schedule.steps[i].sends.size();
     }
-    row.paper = c.scheme == BroadcastScheme::Atd ? atd_theorem1(n, c.h, s, m) : edst_table1(n, s, m);
+    row.paper =
+        c.scheme == BroadcastScheme::Atd ? atd_theorem1(n, c.h, s, m) : edst_table1(n, s, m);
     auto problems = check_congestion(schedule, 1);
     if (problems.empty()) problems = replay_schedule(schedule, 1);
     row.checked = problems.empty();
@@ -78,14 +82,15 @@ TableRow table_row(std::uint32_t n, const std::string& algorithm, std::uint32_t 
 
 std::vector<TableRow> table_rows(bool quick, std::uint32_t m, std::uint64_t seed) {
     std::vector<TableRow> rows;
-    const std::vector<std::uint32_t> sizes = quick ? std::vector<std::uint32_t>{10, 20}
-                                                   : std::vector<std::uint32_t>{10, 20, 25, 50};
+    const std::vector<std::uint32_t> sizes =
+        quick ? std::vector<std::uint32_t>{10, 20} : std::vector<std::uint32_t>{10, 20, 25, 50};
     for (std::uint32_t n : sizes)
         for (std::uint32_t s : {n, n * n / 4, n * n}) {
             std::vector<std::string> algorithms{"edst"};
             for (std::uint32_t h : {2u, 5u, 10u, 25u})
                 if (n % h == 0 && h < n) algorithms.push_back(fmt::format("atd:h={}", h));
-            for (const auto& a : algorithms) rows.push_back(table_row(n, a, s, m, seed + n * 1000 + s));
+            for (const auto& a : algorithms)
+                rows.push_back(table_row(n, a, s, m, seed + n * 1000 + s));
         }
     return rows;
 }
@@ -102,8 +107,8 @@ NetworkParams latency_params(unsigned t_startup) {
     return p;
 }
 
-LatencyRun run_latency(std::uint32_t n, const std::string& algorithm, std::uint32_t s, unsigned t_startup,
-                       std::uint32_t m, std::uint64_t seed) {
+LatencyRun run_latency(std::uint32_t n, const std::string& algorithm, std::uint32_t s,
+                       unsigned t_startup, std::uint32_t m, std::uint64_t seed) {
     LatencyRun out;
     out.n = n;
     out.s = s;
@@ -124,7 +129,9 @@ LatencyRun run_latency(std::uint32_t n, const std::string& algorithm, std::uint3
     options.drain_limit = 1ull << 32;
     const sim::RunResult r = sim::run_network(std::move(spec), params, std::move(sends), options);
     if (!r.ok()) {
-        out.problem = r.deadlock ? "deadlock" : r.problems.empty() ? "not delivered" : r.problems.front();
+        out.problem = r.deadlock           ? "deadlock"
+                      : r.problems.empty() ? "not delivered"
+                                           : r.problems.front();
         return out;
     }
     out.latency = static_cast<std::uint64_t>(r.traffic.latency_with_queueing.max);

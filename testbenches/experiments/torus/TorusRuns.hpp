@@ -26,10 +26,10 @@ CostTerms edst_table1(std::uint32_t n, std::uint32_t s, std::uint32_t m);
 /// One row of torus-table1: a planned schedule's counts beside the paper's terms.
 struct TableRow {
     std::uint32_t n = 0, s = 0, m = 0;
-    std::string algorithm;    ///< "atd:h=5", "edst"
-    std::uint64_t startups = 0;       ///< rounds of the schedule
-    std::uint64_t transmission = 0;   ///< sum over rounds of the largest send (flits)
-    std::uint64_t volume = 0;         ///< flits of every send of every round (network load)
+    std::string algorithm;           ///< "atd:h=5", "edst"
+    std::uint64_t startups = 0;      ///< rounds of the schedule
+    std::uint64_t transmission = 0;  ///< sum over rounds of the largest send (flits)
+    std::uint64_t volume = 0;        ///< flits of every send of every round (network load)
     std::uint64_t worms = 0;
     CostTerms paper;
     bool checked = false;  ///< conflict-free and every message exactly once
@@ -49,12 +49,12 @@ std::vector<TableRow> table_rows(bool quick, std::uint32_t m, std::uint64_t seed
 struct LatencyRun {
     std::uint32_t n = 0, s = 0;
     std::string algorithm;
-    unsigned t_startup = 0;      ///< T_s in cycles (T_c is one flit per cycle)
+    unsigned t_startup = 0;  ///< T_s in cycles (T_c is one flit per cycle)
     std::uint64_t seed = 0;
-    std::uint64_t latency = 0;   ///< cycle 0 -> the last tail at the last node, cycles
-    std::uint64_t rounds = 0;    ///< rounds of the schedule
+    std::uint64_t latency = 0;  ///< cycle 0 -> the last tail at the last node, cycles
+    std::uint64_t rounds = 0;   ///< rounds of the schedule
     std::uint64_t startups_max = 0;
-    std::string problem;         ///< empty: every message delivered exactly once, no deadlock
+    std::string problem;  ///< empty: every message delivered exactly once, no deadlock
 };
 
 /// The network parameters of torus-latency: all-port NICs (4 + 4 channels), 2 VCs, 4-flit buffers,
@@ -62,7 +62,7 @@ struct LatencyRun {
 NetworkParams latency_params(unsigned t_startup);
 
 /// Runs one point: random sources (seeded), the scheme's schedule run by the NIC firmware.
-LatencyRun run_latency(std::uint32_t n, const std::string& algorithm, std::uint32_t s, unsigned t_startup,
-                       std::uint32_t m, std::uint64_t seed);
+LatencyRun run_latency(std::uint32_t n, const std::string& algorithm, std::uint32_t s,
+                       unsigned t_startup, std::uint32_t m, std::uint64_t seed);
 
 }  // namespace wormcast::torus

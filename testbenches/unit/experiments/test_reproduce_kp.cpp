@@ -215,7 +215,10 @@ TEST_CASE("kp worker processes return what in-process runs return", "[reproduce]
     REQUIRE(back.problem == o.problem);
     REQUIRE_THROWS(nlohmann::json::parse(R"({"ok": true})").get<RunOutcome>());
     // A worker that sends something else than the outcome's JSON fails that run, not the pool.
-    const auto garbage = sim::run_json_in_workers({[] { return nlohmann::json{{"ok", "yes"}}; }}, 2, nullptr);
+    const auto garbage = sim::run_json_in_workers({[] {
+                                                      return nlohmann::json{{"ok", "yes"}};
+                                                  }},
+                                                  2, nullptr);
     REQUIRE(garbage.size() == 1);
     REQUIRE(garbage[0].failure.empty());
     REQUIRE_THROWS(garbage[0].value.get<RunOutcome>());

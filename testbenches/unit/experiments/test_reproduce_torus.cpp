@@ -21,7 +21,8 @@ namespace {
 
 std::string scratch() {
     static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("wormcast_test_torus_" + std::to_string(::getpid()));
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_test_torus_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         return d;
     }();
@@ -30,7 +31,8 @@ std::string scratch() {
 
 }  // namespace
 
-TEST_CASE("torus-table1: Theorem 1 and Table 1 terms as docs/broadcast.md writes them out", "[experiments][torus]") {
+TEST_CASE("torus-table1: Theorem 1 and Table 1 terms as docs/broadcast.md writes them out",
+          "[experiments][torus]") {
     // 3 ceil(log5 h) + 4 ceil(log5 n) + 6 ceil(log5 n/h) + ceil(log3 h) + h - 1 start-ups.
     REQUIRE(atd_theorem1(10, 5, 100, 4).startups == 3 + 8 + 6 + 2 + 4);
     REQUIRE(atd_theorem1(10, 5, 100, 4).transmission == 822);
@@ -52,12 +54,15 @@ TEST_CASE("torus-table1: planned ATD schedules stay within Theorem 1's rounds an
                 REQUIRE(row.volume >= row.transmission);
                 REQUIRE(row.worms > 0);
                 if (std::string(algorithm) != "edst") REQUIRE(row.startups <= row.paper.startups);
-                // EDST: the broadcast down the trees alone is Table 1's count; the gather adds rounds.
-                else REQUIRE(row.startups >= row.paper.startups / 2);
+                // EDST: the broadcast down the trees alone is Table 1's count; the gather adds
+                // rounds.
+                else
+                    REQUIRE(row.startups >= row.paper.startups / 2);
             }
 }
 
-TEST_CASE("torus-latency: one broadcast point per scheme on the cycle-accurate 5x5 torus", "[experiments][torus]") {
+TEST_CASE("torus-latency: one broadcast point per scheme on the cycle-accurate 5x5 torus",
+          "[experiments][torus]") {
     for (const char* algorithm : {"atd:h=5", "edst", "naive"}) {
         INFO(algorithm);
         const LatencyRun r = run_latency(5, algorithm, 6, 20, 8, 11);
@@ -67,10 +72,12 @@ TEST_CASE("torus-latency: one broadcast point per scheme on the cycle-accurate 5
         REQUIRE(r.latency >= 20 + 2);
     }
     // A larger start-up cost can only make the broadcast slower.
-    REQUIRE(run_latency(5, "atd:h=5", 6, 200, 8, 11).latency > run_latency(5, "atd:h=5", 6, 20, 8, 11).latency);
+    REQUIRE(run_latency(5, "atd:h=5", 6, 200, 8, 11).latency >
+            run_latency(5, "atd:h=5", 6, 20, 8, 11).latency);
 }
 
-TEST_CASE("torus-latency: the conclusion check finds where ATD beats EDST", "[experiments][torus]") {
+TEST_CASE("torus-latency: the conclusion check finds where ATD beats EDST",
+          "[experiments][torus]") {
     sim::ReproduceOptions options;
     options.quick = true;
     LatencyGrid grid = latency_grid(options);
@@ -88,8 +95,11 @@ TEST_CASE("torus-latency: the conclusion check finds where ATD beats EDST", "[ex
         points.push_back(p);
     };
     // EDST faster at s = 1; ATD (its better h) faster from s = 10 on.
-    for (auto [s, atd2, atd5, edst] : std::vector<std::tuple<std::uint32_t, double, double, double>>{
-             {1, 900, 950, 500}, {10, 990, 800, 900}, {50, 1500, 1600, 2000}, {100, 2100, 2500, 4000}}) {
+    for (auto [s, atd2, atd5, edst] :
+         std::vector<std::tuple<std::uint32_t, double, double, double>>{{1, 900, 950, 500},
+                                                                        {10, 990, 800, 900},
+                                                                        {50, 1500, 1600, 2000},
+                                                                        {100, 2100, 2500, 4000}}) {
         point(s, "atd:h=2", atd2);
         point(s, "atd:h=5", atd5);
         point(s, "edst", edst);
@@ -111,7 +121,8 @@ TEST_CASE("torus-latency: the conclusion check finds where ATD beats EDST", "[ex
     REQUIRE_THAT(checks[0].text, Catch::Contains("mixed"));
 }
 
-TEST_CASE("reproduce torus-table1 --quick writes its CSV with every row checked", "[experiments][torus]") {
+TEST_CASE("reproduce torus-table1 --quick writes its CSV with every row checked",
+          "[experiments][torus]") {
     sim::ReproduceOptions options;
     options.quick = true;
     options.out_dir = scratch();

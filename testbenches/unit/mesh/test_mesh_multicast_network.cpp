@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
+#include "systemc/pure/StartupStepModel.hpp"
 #include "testbenches/experiments/kp/KpRuns.hpp"
 #include "testbenches/sim/PatternRun.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/MulticastWorkloads.hpp"
-#include "systemc/pure/StartupStepModel.hpp"
 
 using namespace wormcast;
 using namespace wormcast::mesh;
@@ -134,9 +134,9 @@ TEST_CASE("random multiple multicasts with real timing are delivered exactly onc
                     p.t_startup = 10;
                     p.buffer_depth = 1;
                     const std::uint32_t n = c.shape.nodes();
-                    auto pattern =
-                        numbered(seed % 2 ? random_overlap_workload(n, n, 1 + n / 3, rng, 20)
-                                          : complete_overlap_workload(n, n / 2, n / 2 + 1, rng, 20));
+                    auto pattern = numbered(
+                        seed % 2 ? random_overlap_workload(n, n, 1 + n / 3, rng, 20)
+                                 : complete_overlap_workload(n, n / 2, n / 2 + 1, rng, 20));
                     const auto r = kp::run_mesh_pattern(c, p, pattern, seed);
                     INFO(size << " " << to_string(algorithm) << " consumption " << consumption
                               << " seed " << seed);

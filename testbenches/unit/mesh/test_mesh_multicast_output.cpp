@@ -4,12 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/pure/StartupStepModel.hpp"
+#include "testbenches/sim/PatternRun.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/MeshMulticastJson.hpp"
 #include "topologies/mesh/MeshMulticastPlan.hpp"
 #include "topologies/mesh/MeshMulticastRender.hpp"
-#include "systemc/pure/StartupStepModel.hpp"
-#include "testbenches/sim/PatternRun.hpp"
 #include "topologies/mesh/network/MeshFamily.hpp"
 
 using namespace wormcast;
@@ -101,10 +101,10 @@ TEST_CASE("plan dot is a digraph with one edge per unicast and per worm hop",
 TEST_CASE("steps JSON and pattern files", "[mesh-multicast][output]") {
     const MeshShape mesh = MeshShape::parse("4x4", false);
     const auto topology = mesh_topology(mesh);
-    const auto pattern =
-        sim::read_pattern(*topology, R"({"multicasts":[{"source":[0,0],"destinations":[[3,3],[1,0]]},
+    const auto pattern = sim::read_pattern(
+        *topology, R"({"multicasts":[{"source":[0,0],"destinations":[[3,3],[1,0]]},
                                  {"source":[3,3],"destinations":[[0,0]]}]})",
-                          8);
+        8);
     REQUIRE(pattern.size() == 2);
     REQUIRE(pattern[0].multicast == 0);
     REQUIRE(pattern[0].source == 0);

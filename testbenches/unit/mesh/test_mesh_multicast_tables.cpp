@@ -8,9 +8,9 @@
 #include <random>
 #include <set>
 
+#include "systemc/pure/StartupStepModel.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/MulticastWorkloads.hpp"
-#include "systemc/pure/StartupStepModel.hpp"
 
 using namespace wormcast;
 using namespace wormcast::mesh;

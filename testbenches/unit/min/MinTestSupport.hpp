@@ -7,8 +7,8 @@
 #include <set>
 #include <vector>
 
-#include "testbenches/traffic/TrafficSchedule.hpp"
 #include "systemc/pure/Types.hpp"
+#include "testbenches/traffic/TrafficSchedule.hpp"
 
 namespace wormcast::testing {
 

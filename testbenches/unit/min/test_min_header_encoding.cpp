@@ -7,8 +7,8 @@
 #include <set>
 
 #include "testbenches/sim/Runner.hpp"
-#include "topologies/min/network/MinNetwork.hpp"
 #include "testbenches/unit/min/MinTestSupport.hpp"
+#include "topologies/min/network/MinNetwork.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -33,8 +33,8 @@ TEST_CASE("bare bit-string headers: random ATBM traffic under load is delivered 
                     AtbmOptions atbm;
                     atbm.model = seed % 2 ? TokenModel::Ring : TokenModel::Average;
                     std::mt19937_64 rng(seed * 100 + width + depth);
-                    const auto sends =
-                        testing::random_atbm_traffic(shape.nodes(), 3 * shape.nodes(), 600, 12, rng);
+                    const auto sends = testing::random_atbm_traffic(
+                        shape.nodes(), 3 * shape.nodes(), 600, 12, rng);
                     sim::RunOptions o;
                     o.seed = seed;
                     o.drain_limit = 400000;

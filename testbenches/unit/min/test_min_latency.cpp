@@ -8,8 +8,8 @@
 #include <set>
 #include <vector>
 
-#include "topologies/min/AtbmLatency.hpp"
 #include "testbenches/unit/min/MinTestSupport.hpp"
+#include "topologies/min/AtbmLatency.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;

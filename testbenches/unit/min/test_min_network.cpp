@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "testbenches/sim/Runner.hpp"
+#include "testbenches/unit/min/MinTestSupport.hpp"
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/ConsumptionChannels.hpp"
 #include "topologies/min/MinRoutingConfig.hpp"
 #include "topologies/min/SwitchGrouping.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
-#include "testbenches/unit/min/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -161,8 +161,8 @@ TEST_CASE("min-bi:b=8,n=2 with 8 consumption channels builds 72-output switches"
     const NetworkSpec spec = build_min_network(shape, p);
     const ConsumptionChannels consumption(shape, 8);
     for (std::uint32_t row = 0; row < shape.rows(); ++row) {
-        CHECK(spec.routers[row].outputs == 72);                    // stage 0
-        CHECK(spec.routers[shape.rows() + row].outputs == 16);     // stage 1
+        CHECK(spec.routers[row].outputs == 72);                 // stage 0
+        CHECK(spec.routers[shape.rows() + row].outputs == 16);  // stage 1
     }
     // Node 63's channel 7 is the highest port of its switch, above port 63.
     CHECK(consumption.port(63, 7) == 71);
@@ -319,7 +319,8 @@ TEST_CASE(
                     // Four messages per node within 600 cycles (three on 64 nodes): several
                     // worms meet at every stage and tree operations wait for tokens.
                     const std::size_t count = (big ? 3 : 4) * shape.nodes();
-                    const auto sends = testing::random_atbm_traffic(shape.nodes(), count, 600, 12, rng);
+                    const auto sends =
+                        testing::random_atbm_traffic(shape.nodes(), count, 600, 12, rng);
                     sim::RunOptions o;
                     o.seed = seed;
                     o.drain_limit = 400000;

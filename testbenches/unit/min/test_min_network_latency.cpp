@@ -16,9 +16,9 @@
 
 #include "testbenches/experiments/atbm/AtbmSuite.hpp"
 #include "testbenches/sim/Runner.hpp"
+#include "testbenches/unit/min/MinTestSupport.hpp"
 #include "topologies/min/AtbmLatency.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
-#include "testbenches/unit/min/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;
@@ -50,9 +50,8 @@ Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned fl
     AtbmTiming actual = timing;
     // With the tagged encoding a single destination travels as a unicast worm: one header flit,
     // the same payload. The bare bit-string encoding writes every header as the N-bit string.
-    actual.header_flits = destinations.size() == 1 && encoding == HeaderEncoding::Tagged
-                              ? 1
-                              : model.header_flits;
+    actual.header_flits =
+        destinations.size() == 1 && encoding == HeaderEncoding::Tagged ? 1 : model.header_flits;
     actual.message_flits = actual.header_flits + model.payload_flits;
     Measured m;
     m.formula =
@@ -63,9 +62,10 @@ Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned fl
 
 }  // namespace
 
-TEST_CASE("the paper's example on the cycle-accurate network: exactly 2120 ns with a one-flit "
-          "header, plus the header store with multi-flit ones",
-          "[min][network][latency]") {
+TEST_CASE(
+    "the paper's example on the cycle-accurate network: exactly 2120 ns with a one-flit "
+    "header, plus the header store with multi-flit ones",
+    "[min][network][latency]") {
     // Broadcast from node 0 on min-bi:b=8,n=2: 500 ns start-up, 60 ns routing, 20 ns flits and
     // token hops, M = 64 flits. The paper's sum streams the header through each of the S = 3
     // switches in one flit time: a 64-node bit-string in one 64-bit flit, buffers of 5 flits (a
@@ -149,9 +149,8 @@ TEST_CASE("wormcast reproduce atbm-example writes the paper's breakdown beside t
                      ("wormcast_test_atbm_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto all = atbm::suite().experiments;
-    const auto it = std::find_if(all.begin(), all.end(), [](const sim::Experiment& r) {
-        return r.name == "atbm-example";
-    });
+    const auto it = std::find_if(all.begin(), all.end(),
+                                 [](const sim::Experiment& r) { return r.name == "atbm-example"; });
     REQUIRE(it != all.end());
     sim::ReproduceOptions options;
     options.out_dir = dir.string();
@@ -160,7 +159,9 @@ TEST_CASE("wormcast reproduce atbm-example writes the paper's breakdown beside t
     const int code = it->run(options);
     std::cout.rdbuf(old);
     CHECK(code == 0);
-    CHECK_THAT(captured.str(), Catch::Contains("total                                         2120            2120"));
+    CHECK_THAT(
+        captured.str(),
+        Catch::Contains("total                                         2120            2120"));
     std::ifstream csv(dir / "atbm-example.csv");
     std::stringstream text;
     text << csv.rdbuf();

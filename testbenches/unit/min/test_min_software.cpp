@@ -10,10 +10,10 @@
 #include <tuple>
 #include <vector>
 
+#include "testbenches/unit/min/MinTestSupport.hpp"
 #include "topologies/min/MinJson.hpp"
 #include "topologies/min/MinSoftwareFirmware.hpp"
 #include "topologies/min/SoftwareMinMulticast.hpp"
-#include "testbenches/unit/min/MinTestSupport.hpp"
 
 using namespace wormcast;
 using namespace wormcast::min;

@@ -34,7 +34,8 @@ std::vector<std::uint64_t> vcd_values(const std::string& vcd, const std::string&
         words >> w0;
         if (w0 == "$var") {
             words >> type >> width >> code >> name;
-            if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            if (name.size() >= suffix.size() &&
+                name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
                 codes.insert(code);
         } else if (!w0.empty() && w0[0] == 'b') {
             std::string code2;
@@ -48,10 +49,13 @@ std::vector<std::uint64_t> vcd_values(const std::string& vcd, const std::string&
 
 }  // namespace
 
-TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace", "[program][wave-filter]") {
+TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace",
+          "[program][wave-filter]") {
     std::string out;
     const std::string vcd = scratch("waves.vcd");
-    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=400 --vcd " + vcd, out) == 0);
+    REQUIRE(
+        run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=400 --vcd " + vcd,
+                    out) == 0);
     const std::string wave = slurp(vcd);
     // The SystemC VCD carries the packed word next to the separate fields it always had.
     REQUIRE_THAT(wave, Catch::Contains("flit_packed") || Catch::Contains("packed"));
@@ -63,7 +67,8 @@ TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace", 
     input += "xxxxxxxxxxxxxxxx\n";
     write_text(scratch("values.txt"), input);
     // GTKWave passes everything after the program as one argument: both forms must work.
-    for (const std::string command : {"wave-filter --topology mesh:4x4", "'wave-filter --topology mesh:4x4'"}) {
+    for (const std::string command :
+         {"wave-filter --topology mesh:4x4", "'wave-filter --topology mesh:4x4'"}) {
         REQUIRE(run_program(command + " < " + scratch("values.txt"), out) == 0);
         std::istringstream lines(out);
         std::size_t i = 0, heads = 0;
@@ -75,8 +80,10 @@ TEST_CASE("wormcast wave-filter decodes the packed flits of a real demo trace", 
             }
             REQUIRE(i < values.size());
             const unsigned kind = static_cast<unsigned>(values[i] >> 60);
-            const std::string tag = fmt::format(" m{} vc{}", (values[i] >> 32) & 0xffffff, (values[i] >> 56) & 0xf);
-            static const char* const words[] = {"idle", "HEAD", "body", "tail", "HEAD+TAIL", "BUBBLE"};
+            const std::string tag =
+                fmt::format(" m{} vc{}", (values[i] >> 32) & 0xffffff, (values[i] >> 56) & 0xf);
+            static const char* const words[] = {"idle", "HEAD",      "body",
+                                                "tail", "HEAD+TAIL", "BUBBLE"};
             REQUIRE(kind <= 5);
             CHECK(line.rfind(words[kind], 0) == 0);
             if (kind != 0) CHECK_THAT(line, Catch::Contains(tag));
@@ -98,8 +105,8 @@ TEST_CASE("wormcast run --trace-messages follows heads hop by hop, explain tells
           "[program][trace-messages]") {
     std::string out;
     const std::string file = scratch("trace.jsonl"), json = scratch("trace.json");
-    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=600 --json " + json +
-                            " --trace-messages all " + file,
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=600 --json " +
+                            json + " --trace-messages all " + file,
                         out) == 0);
     const auto result = nlohmann::json::parse(slurp(json));
     std::map<unsigned, std::vector<nlohmann::json>> by_message;
@@ -129,7 +136,8 @@ TEST_CASE("wormcast run --trace-messages follows heads hop by hop, explain tells
         CHECK(routed == static_cast<std::size_t>(hops));
         CHECK((*summary)["arrived"].size() == 1);
         for (const auto& e : events)
-            if (e["event"] != "message") CHECK(e["cycle"].get<long>() >= (*summary)["injected"].get<long>());
+            if (e["event"] != "message")
+                CHECK(e["cycle"].get<long>() >= (*summary)["injected"].get<long>());
         ++checked;
     }
     CHECK(checked > 20);
@@ -138,50 +146,62 @@ TEST_CASE("wormcast run --trace-messages follows heads hop by hop, explain tells
 
     const unsigned first = by_message.begin()->first;
     REQUIRE(run_program(fmt::format("explain {} {}", file, first), out) == 0);
-    CHECK_THAT(out, Catch::Contains(fmt::format("message {}:", first)) && Catch::Contains("router hop(s)") &&
-                        Catch::Contains("delivered at"));
+    CHECK_THAT(out, Catch::Contains(fmt::format("message {}:", first)) &&
+                        Catch::Contains("router hop(s)") && Catch::Contains("delivered at"));
     // Chosen ids only.
     REQUIRE(run_program(fmt::format("run testbenches/scenarios/demo.yaml --set traffic.measure=600 "
                                     "--trace-messages {} {}",
                                     first, file),
                         out) == 0);
     std::istringstream only(slurp(file));
-    for (std::string line; std::getline(only, line);) CHECK(nlohmann::json::parse(line)["msg"] == first);
+    for (std::string line; std::getline(only, line);)
+        CHECK(nlohmann::json::parse(line)["msg"] == first);
     REQUIRE(run_program("explain " + file + " 999999", out) == 2);
-    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --trace-messages 1,x " + file, out) == 2);
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --trace-messages 1,x " + file, out) ==
+            2);
     CHECK_THAT(out, Catch::Contains("--trace-messages") && Catch::Contains("'x'"));
 }
 
-TEST_CASE("wormcast run --deadlock-dot draws the watchdog's wait-for cycle", "[program][deadlock-dot]") {
+TEST_CASE("wormcast run --deadlock-dot draws the watchdog's wait-for cycle",
+          "[program][deadlock-dot]") {
     std::string out;
     const std::string dot = scratch("waits.dot");
     // The deadlocking multistage configuration of test_program.cpp: tree worms, no token rings.
     const int code = run_program(
-        "run testbenches/scenarios/min-uni.yaml --set network.tokens=none --set router.buffer_depth=1 --set "
+        "run testbenches/scenarios/min-uni.yaml --set network.tokens=none --set "
+        "router.buffer_depth=1 --set "
         "traffic.load=0.2 --set traffic.multicast_ratio=0.6 --set traffic.measure=3000 --set "
-        "run.watchdog_cycles=2000 --deadlock-dot " + dot,
+        "run.watchdog_cycles=2000 --deadlock-dot " +
+            dot,
         out);
     INFO(out);
     REQUIRE(code == 3);
     const std::string graph = slurp(dot);
     INFO(graph);
     CHECK(graph.rfind("digraph waits {", 0) == 0);
-    CHECK_THAT(graph, Catch::Contains("message ") && Catch::Contains("holds ") && Catch::Contains("wants: "));
+    CHECK_THAT(graph, Catch::Contains("message ") && Catch::Contains("holds ") &&
+                          Catch::Contains("wants: "));
     // The report in words found a cycle; the picture marks it.
-    if (out.find("wait-for cycle of") != std::string::npos) CHECK_THAT(graph, Catch::Contains("color=red"));
+    if (out.find("wait-for cycle of") != std::string::npos)
+        CHECK_THAT(graph, Catch::Contains("color=red"));
     CHECK(graph.back() == '\n');
     // A run without a deadlock writes nothing and says so.
     std::remove(dot.c_str());
-    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=300 --deadlock-dot " + dot, out) ==
-            0);
+    REQUIRE(
+        run_program(
+            "run testbenches/scenarios/demo.yaml --set traffic.measure=300 --deadlock-dot " + dot,
+            out) == 0);
     CHECK_THAT(out, Catch::Contains("no deadlock"));
     CHECK(slurp(dot).empty());
 }
 
-TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches the filter", "[program][wave-filter]") {
+TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches the filter",
+          "[program][wave-filter]") {
     std::string out;
     const std::string vcd = scratch("gtkw.vcd");
-    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=100 --vcd " + vcd, out) == 0);
+    REQUIRE(
+        run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=100 --vcd " + vcd,
+                    out) == 0);
     // Full names as GTKWave writes them: scopes joined by dots, then the variable and its range.
     std::set<std::string> names;
     std::vector<std::string> scopes;
@@ -208,7 +228,8 @@ TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches th
     bool filter = false, translate_next = false;
     for (std::string line; std::getline(save, line);) {
         filter |= line == "^>1 build/wormcast wave-filter --topology mesh:4x4";
-        if (!line.empty() && line[0] == '@') translate_next = (std::stoul(line.substr(1), nullptr, 16) & 0x4000) != 0;
+        if (!line.empty() && line[0] == '@')
+            translate_next = (std::stoul(line.substr(1), nullptr, 16) & 0x4000) != 0;
         if (line.empty() || std::string("[@-*^").find(line[0]) != std::string::npos) continue;
         INFO(line);
         CHECK(names.count(line) == 1);

@@ -28,7 +28,8 @@ TEST_CASE("switch allocator: two requests for the same two outputs both win in t
     SwitchAllocator allocator(2, 2, 1);
     std::vector<SwitchGrant> grants;
     std::vector<std::uint32_t> ready{1, 0};
-    allocator.allocate(ready, [](PortId, VcId) { return ports({0}); }, grants);
+    allocator.allocate(
+        ready, [](PortId, VcId) { return ports({0}); }, grants);
     REQUIRE(grants.size() == 1);
     REQUIRE(grants[0].in_port == 0);
 
@@ -36,7 +37,12 @@ TEST_CASE("switch allocator: two requests for the same two outputs both win in t
     std::vector<int> wins(2, 0);
     int last = -1;
     for (int cycle = 0; cycle < 20; ++cycle) {
-        allocator.allocate(ready, [](PortId, VcId) { return ports({0, 1}); }, grants);
+        allocator.allocate(
+            ready,
+            [](PortId, VcId) {
+                return ports({0, 1});
+            },
+            grants);
         REQUIRE(grants.size() == 1);  // the two requests conflict on both outputs
         REQUIRE(grants[0].outputs == ports({0, 1}));
         const int winner = grants[0].in_port;
@@ -81,7 +87,8 @@ TEST_CASE("switch allocator: random persistent requests are all granted within t
         const std::size_t bound = vcs * inputs * (inputs * inputs + inputs + 1);
         std::vector<SwitchGrant> grants;
         for (std::size_t cycle = 1; cycle <= 2000; ++cycle) {
-            allocator.allocate(ready, [&](PortId p, VcId v) { return want[p][v]; }, grants);
+            allocator.allocate(
+                ready, [&](PortId p, VcId v) { return want[p][v]; }, grants);
             PortSet inputs_granted, outputs_granted;
             for (const auto& g : grants) {
                 REQUIRE(g.in_port < inputs);

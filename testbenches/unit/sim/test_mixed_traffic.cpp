@@ -71,8 +71,7 @@ TEST_CASE("mixed traffic: measured rates, sizes and destinations match the defin
             // of thousands: a few per cent of noise; 8 % would be a wrong formula or process).
             const double span = static_cast<double>(sends.back().at);
             INFO(nodes << " nodes, M_p " << ratio);
-            REQUIRE(unicasts / span ==
-                    Approx(nodes / t.unicast_interarrival(nodes)).epsilon(0.08));
+            REQUIRE(unicasts / span == Approx(nodes / t.unicast_interarrival(nodes)).epsilon(0.08));
             REQUIRE(multicasts / span ==
                     Approx(nodes / t.multicast_interarrival(nodes)).epsilon(0.08));
             // Sizes: normal(N/2, N/4) clamped to 2..N-1 keeps the mean near N/2 (the clamping

@@ -159,7 +159,8 @@ TEST_CASE("the program exits non-zero with a message on bad input, and runs good
                     "--dests 5,7") == 0);
     REQUIRE(run_cli("plan --topology min-uni:b=2,n=3,forward=fixed --algorithm atbm --source 0 "
                     "--dests 5,7") == 2);
-    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("forward: only a BI-MIN (min-bi) chooses forward ports"));
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")),
+                 Catch::Contains("forward: only a BI-MIN (min-bi) chooses forward ports"));
 }
 
 TEST_CASE("uniform schedules offer the requested load with either injection process", "[traffic]") {
@@ -196,8 +197,9 @@ TEST_CASE("nic.multicast chooses how NICs send a message of several destinations
     // The same multicasts sent as separate unicasts, as one e-cube tree worm, and by HL path
     // worms: every scheme delivers every message to every destination exactly once, and the
     // hardware schemes inject fewer flits than separate unicasts.
-    std::ofstream(scratch("mc.msgs")) << "0 0,0 3,3;1,2;2,0;0,3 8\n5 2,1 0,0;3,0;1,3 6\n9 3,3 2,2 4\n"
-                                         "20 1,1 0,1;2,1;3,1;1,0;1,2;1,3 5\n";
+    std::ofstream(scratch("mc.msgs"))
+        << "0 0,0 3,3;1,2;2,0;0,3 8\n5 2,1 0,0;3,0;1,3 6\n9 3,3 2,2 4\n"
+           "20 1,1 0,1;2,1;3,1;1,0;1,2;1,3 5\n";
     std::ofstream(scratch("mc.yaml"))
         << "network: {topology: mesh, size: 4x4}\nrouter: {path_worms: true, tree_worms: true}\n"
            "traffic: {kind: file, file: mc.msgs}\n";
@@ -225,5 +227,6 @@ TEST_CASE("nic.multicast chooses how NICs send a message of several destinations
                     "--set router.vcs=2") == 2);
     REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("meshes only"));
     REQUIRE(run_cli("run mc.yaml --set nic.multicast=flood") == 2);
-    REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("nic.multicast: 'flood' is not one of separate, tree, umesh"));
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")),
+                 Catch::Contains("nic.multicast: 'flood' is not one of separate, tree, umesh"));
 }

@@ -29,7 +29,8 @@ const char* kTorus =
 
 }  // namespace
 
-TEST_CASE("random_nodes draws distinct nodes, ascending, the same for the same seed", "[sim][broadcast]") {
+TEST_CASE("random_nodes draws distinct nodes, ascending, the same for the same seed",
+          "[sim][broadcast]") {
     for (std::uint64_t seed = 0; seed < 50; ++seed)
         for (std::uint32_t count : {1u, 7u, 25u}) {
             const auto nodes = random_nodes(count, 25, seed);
@@ -51,7 +52,8 @@ TEST_CASE("broadcast_schedule: every source to every other node at cycle 0", "[s
         REQUIRE(s.at == 0);
         REQUIRE(s.length == 7);
         REQUIRE(s.destinations.size() == 9);
-        REQUIRE(std::find(s.destinations.begin(), s.destinations.end(), s.source) == s.destinations.end());
+        REQUIRE(std::find(s.destinations.begin(), s.destinations.end(), s.source) ==
+                s.destinations.end());
     }
     REQUIRE(sends[0].source == 4);
     REQUIRE_THROWS_AS(broadcast_schedule({1, 1}, 10, 7), ConfigError);
@@ -59,7 +61,8 @@ TEST_CASE("broadcast_schedule: every source to every other node at cycle 0", "[s
     REQUIRE_THROWS_AS(broadcast_schedule({}, 10, 7), ConfigError);
 }
 
-TEST_CASE("a collective scheme replaces the broadcast's requests (EDST: four parts per source)", "[sim][broadcast]") {
+TEST_CASE("a collective scheme replaces the broadcast's requests (EDST: four parts per source)",
+          "[sim][broadcast]") {
     const auto separate = parse(kTorus);
     REQUIRE(separate.schedule().size() == 6);
     const auto atd = parse(kTorus, {"nic.multicast=atd:h=5"});
@@ -76,7 +79,8 @@ TEST_CASE("a collective scheme replaces the broadcast's requests (EDST: four par
         REQUIRE(flits == 9);
     }
     // Listed sources keep their order; another seed draws others.
-    const auto listed = parse(kTorus, {"traffic={kind: broadcast, sources: \"4,4;0,0\", length: 8}"});
+    const auto listed =
+        parse(kTorus, {"traffic={kind: broadcast, sources: \"4,4;0,0\", length: 8}"});
     REQUIRE(listed.schedule()[0].source == 24);
     std::vector<NodeId> first, second;
     for (const auto& send : separate.schedule()) first.push_back(send.source);
@@ -84,11 +88,13 @@ TEST_CASE("a collective scheme replaces the broadcast's requests (EDST: four par
     REQUIRE(first != second);
 }
 
-TEST_CASE("seeded broadcast scenarios deliver every message exactly once with every scheme", "[sim][broadcast]") {
+TEST_CASE("seeded broadcast scenarios deliver every message exactly once with every scheme",
+          "[sim][broadcast]") {
     for (std::uint64_t seed = 1; seed <= 3; ++seed)
         for (const char* scheme : {"atd:h=5", "atd:h=1", "edst", "naive", "separate"}) {
             INFO(scheme << " seed " << seed);
-            const auto s = parse(kTorus, {"nic.multicast=" + std::string(scheme), "run.seed=" + std::to_string(seed)});
+            const auto s = parse(kTorus, {"nic.multicast=" + std::string(scheme),
+                                          "run.seed=" + std::to_string(seed)});
             const auto r = sim::run_network(s.network(), s.params, s.schedule(), s.run);
             REQUIRE(r.ok());
             REQUIRE(r.traffic.completed == s.schedule().size());

@@ -30,8 +30,9 @@ sim::RunResult run_file(const std::string& name, std::vector<std::string> sets) 
 
 }  // namespace
 
-TEST_CASE("MIN scenario files run mixed unicast and ATBM multicast traffic, every message delivered once",
-          "[scenario][min]") {
+TEST_CASE(
+    "MIN scenario files run mixed unicast and ATBM multicast traffic, every message delivered once",
+    "[scenario][min]") {
     for (const char* file : {"min-uni.yaml", "min-bi.yaml"}) {
         for (std::uint64_t seed : {1, 2, 3}) {
             INFO(file << " seed " << seed);
@@ -46,9 +47,11 @@ TEST_CASE("MIN scenario files run mixed unicast and ATBM multicast traffic, ever
     }
 }
 
-TEST_CASE("MIN scenario files run the software schemes: more worms than requests, no tree operation",
-          "[scenario][min]") {
-    const std::vector<std::pair<std::string, std::string>> runs{{"min-uni.yaml", "cmin"}, {"min-bi.yaml", "umin"}};
+TEST_CASE(
+    "MIN scenario files run the software schemes: more worms than requests, no tree operation",
+    "[scenario][min]") {
+    const std::vector<std::pair<std::string, std::string>> runs{{"min-uni.yaml", "cmin"},
+                                                                {"min-bi.yaml", "umin"}};
     for (const auto& [file, scheme] : runs) {
         INFO(file << " " << scheme);
         const sim::RunResult tree = run_file(file, {});
@@ -64,16 +67,19 @@ TEST_CASE("MIN scenario files run the software schemes: more worms than requests
     }
 }
 
-TEST_CASE("family keys of a scenario are checked with the field and the reason", "[scenario][min]") {
+TEST_CASE("family keys of a scenario are checked with the field and the reason",
+          "[scenario][min]") {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"network.b=1"}, "network.b: 1 is not in 2.."},
         {{"network.n=x"}, "network.n: 'x' is not a whole number"},
-        {{"network.colour=red"}, "network.colour: unknown key (allowed: b, n, forward, tokens, token_pass)"},
+        {{"network.colour=red"},
+         "network.colour: unknown key (allowed: b, n, forward, tokens, token_pass)"},
         {{"network.tokens=maybe"}, "network.tokens: 'maybe' is not one of ring, average, none"},
         {{"network.size=4x4"}, "network.size: unknown key"},
         {{"nic.multicast=hl"}, "nic.multicast: 'hl' is not one of separate, atbm, cmin, umin"},
         {{"nic.multicast=cmin"}, "nic.multicast: cmin"},
-        {{"nic.consumption_channels=3"}, "nic.consumption_channels: 3, a node of this MIN has 1 or b = 4"},
+        {{"nic.consumption_channels=3"},
+         "nic.consumption_channels: 3, a node of this MIN has 1 or b = 4"},
         {{"nic.injection_channels=2"}, "nic.injection_channels: 2"},
         {{"router.tree_worms=false"}, "router.tree_worms: true"},
         {{"network.rtl=9,0"}, "network.rtl: '9,0' is not a switch stage,row"},
@@ -81,26 +87,30 @@ TEST_CASE("family keys of a scenario are checked with the field and the reason",
     };
     for (const auto& [sets, message] : cases) {
         INFO("--set " << sets.front());
-        REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path("min-bi.yaml"), sets), Catch::Contains(message));
+        REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path("min-bi.yaml"), sets),
+                            Catch::Contains(message));
     }
     const std::vector<std::pair<std::vector<std::string>, std::string>> uni{
-        {{"network.forward=fixed"}, "network.forward: only a BI-MIN (min-bi) chooses forward ports"},
+        {{"network.forward=fixed"},
+         "network.forward: only a BI-MIN (min-bi) chooses forward ports"},
         {{"nic.multicast=umin"}, "nic.multicast: umin"},
     };
     for (const auto& [sets, message] : uni) {
         INFO("--set " << sets.front());
-        REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path("min-uni.yaml"), sets), Catch::Contains(message));
+        REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path("min-uni.yaml"), sets),
+                            Catch::Contains(message));
     }
 }
 
 TEST_CASE("a topology string in network.topology is the same network as its keys", "[scenario]") {
     const sim::Scenario keys = sim::load_scenario(scenario_path("min-bi.yaml"), {});
-    const sim::Scenario text = sim::load_scenario(
-        scenario_path("min-bi.yaml"), {"network={topology: \"min-bi:b=4,n=3,forward=adaptive,tokens=ring\"}"});
+    const sim::Scenario text =
+        sim::load_scenario(scenario_path("min-bi.yaml"),
+                           {"network={topology: \"min-bi:b=4,n=3,forward=adaptive,tokens=ring\"}"});
     REQUIRE(keys.topology->spec() == text.topology->spec());
-    REQUIRE_THROWS_WITH(
-        sim::load_scenario(scenario_path("min-bi.yaml"), {"network={topology: \"min-bi:b=4,n=3\", b: 4}"}),
-        Catch::Contains("network.b: give the topology as a string"));
+    REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path("min-bi.yaml"),
+                                           {"network={topology: \"min-bi:b=4,n=3\", b: 4}"}),
+                        Catch::Contains("network.b: give the topology as a string"));
 }
 
 TEST_CASE("the results JSON holds every declared network parameter", "[scenario][results]") {

@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
-#include "testbenches/sim/Runner.hpp"
 #include "systemc/pure/PathWormFirmware.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "topologies/star/StarPlan.hpp"
 #include "topologies/star/network/StarNetwork.hpp"
 
@@ -237,10 +237,10 @@ TEST_CASE(
             const Cycle at = 2;
             auto r = sim::run_network(build_star_multicast_network(shape, p, scheme), p,
                                       {ScheduledSend{at, source, dests, payload, true}}, {});
-            INFO(to_string(scheme) << " trial " << trial << " t_node_multidest "
-                                   << p.t_node_multidest << " t_phy " << p.t_phy << " depth "
-                                   << p.buffer_depth << " payload " << payload << " list "
-                                   << Header::dest_list(worm.dests));
+            INFO(to_string(scheme)
+                 << " trial " << trial << " t_node_multidest " << p.t_node_multidest << " t_phy "
+                 << p.t_phy << " depth " << p.buffer_depth << " payload " << payload << " list "
+                 << Header::dest_list(worm.dests));
             INFO(r.deadlock_report);
             REQUIRE(r.ok());
             REQUIRE(r.arrival_digest.size() == dests.size());

@@ -10,8 +10,8 @@
 #include <random>
 #include <sstream>
 
-#include "testbenches/sim/Runner.hpp"
 #include "systemc/Flit.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
@@ -175,12 +175,14 @@ TEST_CASE("a run replays bit-identically, and activity-driven equals always-cloc
         REQUIRE(a.arrival_digest == b.arrival_digest);
         for (std::size_t i = 0; i < std::min(a.arrival_digest.size(), c.arrival_digest.size()); ++i)
             if (a.arrival_digest[i] != c.arrival_digest[i]) {
-                INFO("first difference at " << i << ": message " << a.arrival_digest[i][0] << " node "
-                                            << a.arrival_digest[i][1] << " cycle " << a.arrival_digest[i][2]
-                                            << " vs message " << c.arrival_digest[i][0] << " node "
-                                            << c.arrival_digest[i][1] << " cycle " << c.arrival_digest[i][2]);
-                INFO("messages " << a.messages_sent << " vs " << c.messages_sent << ", cycles " << a.cycles << " vs "
-                                 << c.cycles << ", ok " << a.ok() << c.ok() << " problems " << c.problems.size());
+                INFO("first difference at "
+                     << i << ": message " << a.arrival_digest[i][0] << " node "
+                     << a.arrival_digest[i][1] << " cycle " << a.arrival_digest[i][2]
+                     << " vs message " << c.arrival_digest[i][0] << " node "
+                     << c.arrival_digest[i][1] << " cycle " << c.arrival_digest[i][2]);
+                INFO("messages " << a.messages_sent << " vs " << c.messages_sent << ", cycles "
+                                 << a.cycles << " vs " << c.cycles << ", ok " << a.ok() << c.ok()
+                                 << " problems " << c.problems.size());
                 CHECK(false);
                 break;
             }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <random>
 
-#include "testbenches/sim/Runner.hpp"
 #include "systemc/pure/PathWormFirmware.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 #include "topologies/min/network/MinNetwork.hpp"
 

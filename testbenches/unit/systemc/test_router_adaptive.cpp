@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "systemc/Kernel.hpp"
-#include "testbenches/unit/systemc/RouterBench.hpp"
 #include "systemc/RouteUnit.hpp"
+#include "testbenches/unit/systemc/RouterBench.hpp"
 
 using namespace wormcast;
 using namespace wormcast::test;

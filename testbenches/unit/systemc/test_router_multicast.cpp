@@ -218,7 +218,8 @@ TEST_CASE("token ring: acquire on arrival, hold, release, passing delay", "[toke
 }
 
 TEST_CASE(
-    "a tree operation waits for the token and releases it after B(n-k) flits, and unicasts never wait",
+    "a tree operation waits for the token and releases it after B(n-k) flits, and unicasts never "
+    "wait",
     "[router][token]") {
     const unsigned pass = 4, stops = 3, release = 5;
     auto run = [&](bool tree, bool second) {

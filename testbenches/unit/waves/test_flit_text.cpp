@@ -27,7 +27,8 @@ std::uint64_t packed(unsigned kind, std::uint64_t msg, unsigned vc, std::uint64_
 
 }  // namespace
 
-TEST_CASE("wave filter: values from the demo's trace decode to kind, message, VC and header", "[wave-filter]") {
+TEST_CASE("wave filter: values from the demo's trace decode to kind, message, VC and header",
+          "[wave-filter]") {
     // From `wormcast run testbenches/scenarios/demo.yaml --set traffic.measure=400 --vcd ...`
     // (mesh 4x4): values of the flit.packed signals, in hex as GTKWave hands them to the filter.
     const FlitTextOptions o = mesh4x4();
@@ -41,7 +42,8 @@ TEST_CASE("wave filter: values from the demo's trace decode to kind, message, VC
     CHECK(wave_filter_line("4100002A0000003C", o) == "HEAD+TAIL m42 vc1 to 3,3");
 }
 
-TEST_CASE("wave filter: destination lists and bit-strings show the nodes the first word holds", "[wave-filter]") {
+TEST_CASE("wave filter: destination lists and bit-strings show the nodes the first word holds",
+          "[wave-filter]") {
     FlitTextOptions o = mesh4x4();
     const auto list = encode_header(Header::dest_list({3, 7, 12}), o.format);
     REQUIRE(list.size() == 1);
@@ -52,14 +54,16 @@ TEST_CASE("wave filter: destination lists and bit-strings show the nodes the fir
     // A list longer than the first word: what fits, and how many follow.
     o.format.flit_width = 10;  // kind, count and one destination
     const auto longer = encode_header(Header::dest_list({1, 2, 3}), o.format);
-    CHECK(describe_packed_flit(packed(1, 1, 0, longer[0]), o) == "HEAD m1 vc0 list 3 [1,0 +2 in next flits]");
+    CHECK(describe_packed_flit(packed(1, 1, 0, longer[0]), o) ==
+          "HEAD m1 vc0 list 3 [1,0 +2 in next flits]");
 
     // The MIN paper's bare bit-string: 64 nodes in 32-bit flits.
     FlitTextOptions bare;
     bare.format.nodes = 64;
     bare.format.encoding = HeaderEncoding::BitString;
     const auto b = encode_header(Header::bit_string(64, {1, 31, 40}), bare.format);
-    CHECK(describe_packed_flit(packed(1, 3, 0, b[0]), bare) == "HEAD m3 vc0 bits {1 31} +nodes 32..63 in next flits");
+    CHECK(describe_packed_flit(packed(1, 3, 0, b[0]), bare) ==
+          "HEAD m3 vc0 bits {1 31} +nodes 32..63 in next flits");
 }
 
 TEST_CASE("wave filter: what GTKWave may send", "[wave-filter]") {

@@ -20,20 +20,23 @@ namespace wormcast::mesh {
 namespace {
 
 const CommandOption kLeaderPhase{
-    "--leader-phase", "HL family on meshes: umesh (chain order, default) or spumesh (rotated chain)",
-    false};
+    "--leader-phase",
+    "HL family on meshes: umesh (chain order, default) or spumesh (rotated chain)", false};
 
 MulticastScheme tree_scheme(const MeshShape& shape) {
     MulticastScheme s;
     s.name = "tree";
-    s.description = "one e-cube (XY) tree worm per multicast, replicated by the routers; can deadlock";
+    s.description =
+        "one e-cube (XY) tree worm per multicast, replicated by the routers; can deadlock";
     s.check = [shape](const NetworkParams& p) {
         if (!p.tree_worms)
             throw ConfigError(
-                "nic.multicast: tree sends e-cube tree worms; the routers need router.tree_worms: true");
+                "nic.multicast: tree sends e-cube tree worms; the routers need router.tree_worms: "
+                "true");
         if (shape.torus)
-            throw ConfigError(fmt::format(
-                "nic.multicast: tree worms are routed on meshes only, not on the {}", shape.name()));
+            throw ConfigError(
+                fmt::format("nic.multicast: tree worms are routed on meshes only, not on the {}",
+                            shape.name()));
     };
     s.firmware = [shape](const NetworkParams&) {
         return [shape](NodeId) { return std::make_unique<MeshTreeFirmware>(shape); };
@@ -60,10 +63,10 @@ MulticastScheme kp_scheme(const MeshShape& shape, MeshMulticastAlgorithm algorit
         }
         const std::string name = to_string(config.algorithm);
         if (uses_multidestination_worms(config.algorithm) && !p.path_worms)
-            throw ConfigError(fmt::format(
-                "nic.multicast: {} sends multidestination path worms; the routers need "
-                "router.path_worms: true",
-                name));
+            throw ConfigError(
+                fmt::format("nic.multicast: {} sends multidestination path worms; the routers need "
+                            "router.path_worms: true",
+                            name));
         const unsigned needed =
             minimum_consumption_channels(config.algorithm, config.shape.dimensions());
         if (p.consumption_channels < needed)
@@ -130,7 +133,9 @@ class MeshTopology : public Topology {
         return shape_.id(c);
     }
     std::string node_syntax() const override {
-        return shape_.dimensions() == 3 ? "x,y,z" : shape_.dimensions() == 2 ? "x,y" : "coordinates";
+        return shape_.dimensions() == 3   ? "x,y,z"
+               : shape_.dimensions() == 2 ? "x,y"
+                                          : "coordinates";
     }
 
     void default_params(NetworkParams& params) const override {
@@ -138,7 +143,8 @@ class MeshTopology : public Topology {
     }
     void check_params(const NetworkParams& params) const override {
         if (shape_.torus && dateline_ && params.vcs < 2)
-            throw ConfigError("router.vcs: a torus with datelines needs at least 2 virtual channels");
+            throw ConfigError(
+                "router.vcs: a torus with datelines needs at least 2 virtual channels");
     }
     NetworkSpec build(const NetworkParams& params) const override {
         return build_mesh_network(shape_, params, dateline_);
@@ -163,15 +169,18 @@ class MeshTopology : public Topology {
         check_options(request.options, plan_options_of_family(), "plans on meshes and tori");
         if (broadcast::is_broadcast_algorithm(request.algorithm)) {
             if (request.options.count(kLeaderPhase.name))
-                throw ConfigError("--leader-phase: only for the multicast schemes, not for broadcasts");
+                throw ConfigError(
+                    "--leader-phase: only for the multicast schemes, not for broadcasts");
             return broadcast::broadcast_plan(shape_, request);
         }
         for (const CommandOption& o : broadcast::broadcast_plan_options())
             if (request.options.count(o.name))
-                throw ConfigError(fmt::format("{}: only for the torus broadcasts (--algorithm atd:h=H, edst, "
-                                              "naive), not for {}",
-                                              o.name, request.algorithm));
-        if (request.source.empty()) throw ConfigError("--source: a multicast plan needs its source node");
+                throw ConfigError(
+                    fmt::format("{}: only for the torus broadcasts (--algorithm atd:h=H, edst, "
+                                "naive), not for {}",
+                                o.name, request.algorithm));
+        if (request.source.empty())
+            throw ConfigError("--source: a multicast plan needs its source node");
         if (request.destinations.empty())
             throw ConfigError("--dests: name at least one destination, e.g. \"1,0;2,0\"");
         MeshMulticastConfig config;
@@ -183,10 +192,12 @@ class MeshTopology : public Topology {
         config.validate();
         std::vector<NodeId> destinations;
         std::stringstream ds(request.destinations);
-        for (std::string d; std::getline(ds, d, ';');) destinations.push_back(parse_node(d, "--dests"));
+        for (std::string d; std::getline(ds, d, ';');)
+            destinations.push_back(parse_node(d, "--dests"));
         if (destinations.empty())
             throw ConfigError("--dests: name at least one destination, e.g. \"1,0;2,0\"");
-        const auto plan = plan_mesh_multicast(config, parse_node(request.source, "--source"), destinations);
+        const auto plan =
+            plan_mesh_multicast(config, parse_node(request.source, "--source"), destinations);
         return PlanOutput{render_plan_text(plan), plan_to_json(plan), render_plan_dot(plan)};
     }
 
@@ -216,12 +227,14 @@ class MeshFamily : public TopologyFamily {
     std::string name() const override { return "mesh"; }
     std::vector<std::string> kinds() const override { return {"mesh", "torus"}; }
     std::string syntax() const override {
-        return "mesh:KxK[xK...] | torus:KxK[xK...][,dateline=false]   (scenario keys: size, dateline)";
+        return "mesh:KxK[xK...] | torus:KxK[xK...][,dateline=false]   (scenario keys: size, "
+               "dateline)";
     }
     TopologyKeys keys_of(const std::string&, const std::string& arguments,
                          const std::string& where) const override {
         const auto comma = arguments.find(',');
-        std::vector<std::pair<std::string, std::string>> items{{"size", arguments.substr(0, comma)}};
+        std::vector<std::pair<std::string, std::string>> items{
+            {"size", arguments.substr(0, comma)}};
         if (comma != std::string::npos) {
             const TopologyKeys rest = TopologyKeys::parse_list(where, arguments.substr(comma + 1));
             if (rest.has("dateline")) items.emplace_back("dateline", rest.text("dateline", ""));
@@ -229,7 +242,8 @@ class MeshFamily : public TopologyFamily {
         }
         return TopologyKeys(where, std::move(items));
     }
-    std::unique_ptr<Topology> make(const std::string& kind, const TopologyKeys& keys) const override {
+    std::unique_ptr<Topology> make(const std::string& kind,
+                                   const TopologyKeys& keys) const override {
         const bool torus = kind == "torus";
         MeshShape shape;
         try {
@@ -254,7 +268,8 @@ const TopologyFamily& mesh_family() {
 const MeshShape& mesh_shape_of(const Topology& topology, const std::string& field) {
     const auto* mesh = dynamic_cast<const MeshTopology*>(&topology);
     if (!mesh)
-        throw ConfigError(fmt::format("{}: {} is not a mesh or torus (mesh:8x8)", field, topology.spec()));
+        throw ConfigError(
+            fmt::format("{}: {} is not a mesh or torus (mesh:8x8)", field, topology.spec()));
     return mesh->shape();
 }
 

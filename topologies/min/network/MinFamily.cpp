@@ -23,29 +23,34 @@ const char* token_model_name(const AtbmOptions& atbm) {
 }
 
 /// Node numbers "5,9,63" of a MIN.
-std::vector<NodeId> parse_node_list(const MinShape& shape, const std::string& text, const std::string& field) {
+std::vector<NodeId> parse_node_list(const MinShape& shape, const std::string& text,
+                                    const std::string& field) {
     std::vector<NodeId> out;
     std::stringstream ss(text);
     for (std::string item; std::getline(ss, item, ',');) {
-        if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 9)
+        if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos ||
+            item.size() > 9)
             throw ConfigError(fmt::format("{}: '{}' is not a node number", field, item));
         const auto node = static_cast<NodeId>(std::stoul(item));
         shape.check_node(node, field);
         out.push_back(node);
     }
-    if (out.empty()) throw ConfigError(fmt::format("{}: name at least one node, e.g. 5,9,63", field));
+    if (out.empty())
+        throw ConfigError(fmt::format("{}: name at least one node, e.g. 5,9,63", field));
     return out;
 }
 
 MulticastScheme atbm_scheme(const MinShape& shape) {
     MulticastScheme s;
     s.name = "atbm";
-    s.description = "one bit-string tree worm per multicast, replicated by the switches, tree "
-                    "operations serialised by the token rings (network.tokens)";
+    s.description =
+        "one bit-string tree worm per multicast, replicated by the switches, tree "
+        "operations serialised by the token rings (network.tokens)";
     s.check = [](const NetworkParams& p) {
         if (!p.tree_worms)
             throw ConfigError(
-                "nic.multicast: atbm sends bit-string tree worms; the switches need router.tree_worms: true");
+                "nic.multicast: atbm sends bit-string tree worms; the switches need "
+                "router.tree_worms: true");
     };
     const std::uint32_t nodes = shape.nodes();
     s.firmware = [nodes](const NetworkParams&) {
@@ -57,9 +62,10 @@ MulticastScheme atbm_scheme(const MinShape& shape) {
 MulticastScheme software_scheme(const MinShape& shape, SoftwareMinAlgorithm algorithm) {
     MulticastScheme s;
     s.name = to_string(algorithm);
-    s.description = algorithm == SoftwareMinAlgorithm::Cmin
-                        ? "unicast-based multicast, binomial over the address-ordered chain (UNI-MIN)"
-                        : "unicast-based multicast, binomial over the address-ordered chain (BI-MIN)";
+    s.description =
+        algorithm == SoftwareMinAlgorithm::Cmin
+            ? "unicast-based multicast, binomial over the address-ordered chain (UNI-MIN)"
+            : "unicast-based multicast, binomial over the address-ordered chain (BI-MIN)";
     s.check = [shape, algorithm](const NetworkParams&) {
         try {
             check_algorithm_fits(algorithm, shape);
@@ -70,20 +76,26 @@ MulticastScheme software_scheme(const MinShape& shape, SoftwareMinAlgorithm algo
         }
     };
     s.firmware = [shape, algorithm](const NetworkParams&) {
-        return [shape, algorithm](NodeId) { return std::make_unique<MinSoftwareFirmware>(shape, algorithm); };
+        return [shape, algorithm](NodeId) {
+            return std::make_unique<MinSoftwareFirmware>(shape, algorithm);
+        };
     };
     return s;
 }
 
 class MinTopology : public Topology {
   public:
-    MinTopology(MinShape shape, AtbmOptions atbm) : shape_(shape), atbm_(atbm) { shape_.validate(); }
+    MinTopology(MinShape shape, AtbmOptions atbm) : shape_(shape), atbm_(atbm) {
+        shape_.validate();
+    }
     const MinShape& shape() const { return shape_; }
 
     std::string spec() const override {
         std::string s = shape_.name();
-        if (!atbm_.tokens || atbm_.model != TokenModel::Ring) s += fmt::format(",tokens={}", token_model_name(atbm_));
-        if (atbm_.token_pass_cycles != 1) s += fmt::format(",token_pass={}", atbm_.token_pass_cycles);
+        if (!atbm_.tokens || atbm_.model != TokenModel::Ring)
+            s += fmt::format(",tokens={}", token_model_name(atbm_));
+        if (atbm_.token_pass_cycles != 1)
+            s += fmt::format(",token_pass={}", atbm_.token_pass_cycles);
         return s;
     }
     std::string name() const override { return shape_.name(); }
@@ -91,7 +103,8 @@ class MinTopology : public Topology {
     std::uint32_t routers() const override { return shape_.switches(); }
     NodeId parse_node(const std::string& text, const std::string& field) const override {
         const auto nodes = parse_node_list(shape_, text, field);
-        if (nodes.size() != 1) throw ConfigError(fmt::format("{}: '{}' is not one node number", field, text));
+        if (nodes.size() != 1)
+            throw ConfigError(fmt::format("{}: '{}' is not one node number", field, text));
         return nodes[0];
     }
     std::string format_node(NodeId node) const override { return std::to_string(node); }
@@ -99,14 +112,16 @@ class MinTopology : public Topology {
     std::size_t parse_router(const std::string& text, const std::string& field) const override {
         const auto comma = text.find(',');
         auto number = [&](const std::string& t, std::uint32_t limit, const char* what) {
-            if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9 ||
-                std::stoul(t) >= limit)
-                throw ConfigError(fmt::format("{}: '{}' is not a switch stage,row: {} must be in 0..{}",
-                                              field, text, what, limit - 1));
+            if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos ||
+                t.size() > 9 || std::stoul(t) >= limit)
+                throw ConfigError(
+                    fmt::format("{}: '{}' is not a switch stage,row: {} must be in 0..{}", field,
+                                text, what, limit - 1));
             return static_cast<std::uint32_t>(std::stoul(t));
         };
         if (comma == std::string::npos)
-            throw ConfigError(fmt::format("{}: '{}' is not a switch written stage,row", field, text));
+            throw ConfigError(
+                fmt::format("{}: '{}' is not a switch written stage,row", field, text));
         const std::uint32_t stage = number(text.substr(0, comma), shape_.stages, "the stage");
         const std::uint32_t row = number(text.substr(comma + 1), shape_.rows(), "the row");
         return static_cast<std::size_t>(stage) * shape_.rows() + row;
@@ -118,13 +133,15 @@ class MinTopology : public Topology {
 
     void check_params(const NetworkParams& params) const override {
         if (params.injection_channels != 1)
-            throw ConfigError(fmt::format(
-                "nic.injection_channels: {}, a node of a MIN has one injection channel into stage 0",
-                params.injection_channels));
+            throw ConfigError(
+                fmt::format("nic.injection_channels: {}, a node of a MIN has one injection channel "
+                            "into stage 0",
+                            params.injection_channels));
         if (params.consumption_channels != 1 && params.consumption_channels != shape_.radix)
-            throw ConfigError(fmt::format(
-                "nic.consumption_channels: {}, a node of this MIN has 1 or b = {} consumption channels",
-                params.consumption_channels, shape_.radix));
+            throw ConfigError(
+                fmt::format("nic.consumption_channels: {}, a node of this MIN has 1 or b = {} "
+                            "consumption channels",
+                            params.consumption_channels, shape_.radix));
     }
     NetworkSpec build(const NetworkParams& params) const override {
         return build_min_network(shape_, params, atbm_);
@@ -146,21 +163,24 @@ class MinTopology : public Topology {
             const MinWiring wiring(shape_);
             const auto plan = plan_atbm(wiring, src[0], destinations);
             out.json = atbm_plan_json(plan);
-            out.text = fmt::format("atbm on {}: source {}, bit-string {}, turnaround {}\n", shape_.name(), src[0],
-                                   plan.bitstring,
-                                   plan.turnaround_stage ? std::to_string(*plan.turnaround_stage) : "none");
+            out.text = fmt::format(
+                "atbm on {}: source {}, bit-string {}, turnaround {}\n", shape_.name(), src[0],
+                plan.bitstring,
+                plan.turnaround_stage ? std::to_string(*plan.turnaround_stage) : "none");
             for (const auto& h : plan.hops)
-                out.text += fmt::format("  stage {} row {} {:<8} in {} out {}{}\n", h.switch_id.stage,
-                                        h.switch_id.row, to_string(h.direction), h.in_port,
-                                        fmt::join(h.out_ports, ","), h.tree_op ? "  (tree operation)" : "");
+                out.text +=
+                    fmt::format("  stage {} row {} {:<8} in {} out {}{}\n", h.switch_id.stage,
+                                h.switch_id.row, to_string(h.direction), h.in_port,
+                                fmt::join(h.out_ports, ","), h.tree_op ? "  (tree operation)" : "");
             return out;
         }
         const auto soft = parse_software_min_algorithm(request.algorithm);
         check_algorithm_fits(soft, shape_);
         const auto plan = plan_software_multicast(shape_, soft, src[0], destinations);
         out.json = software_plan_json(plan);
-        out.text = fmt::format("{} on {}: source {}, {} destinations, {} steps\n", request.algorithm,
-                               shape_.name(), src[0], destinations.size(), plan.steps);
+        out.text =
+            fmt::format("{} on {}: source {}, {} destinations, {} steps\n", request.algorithm,
+                        shape_.name(), src[0], destinations.size(), plan.steps);
         for (const auto& send : plan.sends)
             out.text += fmt::format("  step {}: {} -> {}\n", send.step, send.from, send.to);
         return out;
@@ -171,7 +191,8 @@ class MinTopology : public Topology {
     AtbmOptions atbm_;
 };
 
-int groups_command(const Topology& topology, const OptionValues& options, bool json, std::ostream& os) {
+int groups_command(const Topology& topology, const OptionValues& options, bool json,
+                   std::ostream& os) {
     const MinShape& shape = min_shape_of(topology, "--topology");
     const auto c = options.find("--consumption");
     unsigned consumption = 1;
@@ -187,14 +208,15 @@ int groups_command(const Topology& topology, const OptionValues& options, bool j
         os << groups_json(grouping).dump() << "\n";
         return 0;
     }
-    os << fmt::format("{} with {} consumption channel(s): {} token groups\n", shape.name(), consumption,
-                      grouping.domains().size());
+    os << fmt::format("{} with {} consumption channel(s): {} token groups\n", shape.name(),
+                      consumption, grouping.domains().size());
     os << "stage  row  k   copy      tag                group (size)\n";
     for (const auto& g : grouping.switches())
-        os << fmt::format("{:<6} {:<4} {:<3} {:<9} {:<18} {}\n", g.switch_id.stage, g.switch_id.row, g.kstage,
-                          shape.kind == MinKind::Bidirectional ? (g.backward ? "backward" : "forward") : "-",
-                          fmt::format("{{{}}}", fmt::join(grouping.tag(g.kstage, g.switch_id.row), ",")),
-                          g.group ? fmt::format("{} ({})", *g.group, g.group_size) : std::string("none"));
+        os << fmt::format(
+            "{:<6} {:<4} {:<3} {:<9} {:<18} {}\n", g.switch_id.stage, g.switch_id.row, g.kstage,
+            shape.kind == MinKind::Bidirectional ? (g.backward ? "backward" : "forward") : "-",
+            fmt::format("{{{}}}", fmt::join(grouping.tag(g.kstage, g.switch_id.row), ",")),
+            g.group ? fmt::format("{} ({})", *g.group, g.group_size) : std::string("none"));
     return 0;
 }
 
@@ -203,22 +225,27 @@ class MinFamily : public TopologyFamily {
     std::string name() const override { return "min"; }
     std::vector<std::string> kinds() const override { return {"min-uni", "min-bi"}; }
     std::string syntax() const override {
-        return "min-uni:b=B,n=N | min-bi:b=B,n=N[,forward=adaptive|fixed]   (also tokens=ring|average|none, "
+        return "min-uni:b=B,n=N | min-bi:b=B,n=N[,forward=adaptive|fixed]   (also "
+               "tokens=ring|average|none, "
                "token_pass=CYCLES; scenario keys: b, n, forward, tokens, token_pass)";
     }
-    TopologyKeys keys_of(const std::string&, const std::string& arguments, const std::string& where) const override {
+    TopologyKeys keys_of(const std::string&, const std::string& arguments,
+                         const std::string& where) const override {
         return TopologyKeys::parse_list(where, arguments);
     }
-    std::unique_ptr<Topology> make(const std::string& kind, const TopologyKeys& keys) const override {
+    std::unique_ptr<Topology> make(const std::string& kind,
+                                   const TopologyKeys& keys) const override {
         MinShape shape;
         shape.kind = kind == "min-bi" ? MinKind::Bidirectional : MinKind::Unidirectional;
         if (!keys.has("b") || !keys.has("n"))
-            throw ConfigError(fmt::format("{}: {} needs b (switch radix) and n (stages)", keys.where(), kind));
+            throw ConfigError(
+                fmt::format("{}: {} needs b (switch radix) and n (stages)", keys.where(), kind));
         shape.radix = static_cast<std::uint32_t>(keys.whole("b", 2, 2, MinShape::kMaxNodes));
         shape.stages = static_cast<std::uint32_t>(keys.whole("n", 1, 1, 16));
         if (keys.has("forward")) {
             if (shape.kind != MinKind::Bidirectional)
-                throw ConfigError(fmt::format("{}: only a BI-MIN (min-bi) chooses forward ports", keys.field("forward")));
+                throw ConfigError(fmt::format("{}: only a BI-MIN (min-bi) chooses forward ports",
+                                              keys.field("forward")));
             shape.forward = parse_min_forward(keys.text("forward", ""), keys.field("forward"));
         }
         AtbmOptions atbm;
@@ -228,7 +255,8 @@ class MinFamily : public TopologyFamily {
         else if (tokens == "average")
             atbm.model = TokenModel::Average;
         else if (tokens != "ring")
-            throw ConfigError(fmt::format("{}: '{}' is not one of ring, average, none", keys.field("tokens"), tokens));
+            throw ConfigError(fmt::format("{}: '{}' is not one of ring, average, none",
+                                          keys.field("tokens"), tokens));
         atbm.token_pass_cycles = static_cast<unsigned>(keys.whole("token_pass", 1, 1, 1000000));
         keys.check_all_used({"b", "n", "forward", "tokens", "token_pass"});
         try {
@@ -242,7 +270,8 @@ class MinFamily : public TopologyFamily {
         FamilyCommand groups;
         groups.name = "groups";
         groups.help = "the ATBM switch groups (token domains) of a multistage network";
-        groups.options = {{"--consumption", "consumption channels per node: 1 or b (default 1)", false}};
+        groups.options = {
+            {"--consumption", "consumption channels per node: 1 or b (default 1)", false}};
         groups.run = groups_command;
         return {groups};
     }
@@ -258,7 +287,8 @@ const TopologyFamily& min_family() {
 const MinShape& min_shape_of(const Topology& topology, const std::string& field) {
     const auto* m = dynamic_cast<const MinTopology*>(&topology);
     if (!m)
-        throw ConfigError(fmt::format("{}: {} is not a multistage network (min-uni:b=2,n=3)", field, topology.spec()));
+        throw ConfigError(fmt::format("{}: {} is not a multistage network (min-uni:b=2,n=3)", field,
+                                      topology.spec()));
     return m->shape();
 }
 

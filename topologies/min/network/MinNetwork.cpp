@@ -27,9 +27,10 @@ NetworkSpec build_min_network(const MinShape& shape, const NetworkParams& params
                         "channel into stage 0",
                         shape.name(), params.injection_channels));
     if (params.all_port)
-        throw ConfigError(fmt::format("{}: all_port NICs are for meshes and tori; a MIN node has "
-                                      "one injection channel",
-                                      shape.name()));
+        throw ConfigError(
+            fmt::format("{}: all_port NICs are for meshes and tori; a MIN node has "
+                        "one injection channel",
+                        shape.name()));
     auto wiring = std::make_shared<MinWiring>(shape);
     auto table = std::make_shared<MinReachTable>(*wiring);
     const ConsumptionChannels consumption(shape, params.consumption_channels);
@@ -147,7 +148,8 @@ AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
     p.header_encoding = encoding;
     p.tree_worms = true;
     p.header_format(shape.nodes()).validate();
-    m.header_flits = header_flits(Header::bit_string(shape.nodes(), {}), p.header_format(shape.nodes()));
+    m.header_flits =
+        header_flits(Header::bit_string(shape.nodes(), {}), p.header_format(shape.nodes()));
     p.buffer_depth = buffer_depth == 0 ? m.header_flits : buffer_depth;
     if (timing.message_flits <= m.header_flits)
         throw ConfigError(fmt::format("a {}-flit message has no room beside a {}-flit header",

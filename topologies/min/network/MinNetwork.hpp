@@ -32,7 +32,8 @@ struct AtbmCycleModel {
 };
 /// buffer_depth 0: one bit-string header (the paper's "enough to store only the header").
 /// encoding: Tagged (any header kind; a bit-string header is 2 + N bits) or BitString (every
-/// header, unicasts too, is the bare N-bit string: ceil(N / flit_width) flits, as the paper counts).
+/// header, unicasts too, is the bare N-bit string: ceil(N / flit_width) flits, as the paper
+/// counts).
 AtbmCycleModel atbm_cycle_model(const MinShape& shape, const AtbmTiming& timing,
                                 unsigned flit_width, unsigned buffer_depth = 0,
                                 HeaderEncoding encoding = HeaderEncoding::Tagged);
