@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -43,12 +44,32 @@ std::vector<std::string> LatencyGrid::algorithms(std::uint32_t n, std::uint32_t 
     return out;
 }
 
+std::vector<std::uint32_t> torus_sizes(const OptionValues& options) {
+    std::vector<std::uint32_t> sizes;
+    const auto it = options.find(kTorusSizesOption);
+    if (it == options.end()) return sizes;
+    std::stringstream list(it->second);
+    for (std::string item; std::getline(list, item, ',');) {
+        if (item.empty() || item.size() > 3 ||
+            item.find_first_not_of("0123456789") != std::string::npos || std::stoul(item) < 5 ||
+            std::stoul(item) > 64)
+            throw ConfigError(
+                fmt::format("{}: '{}' is not a torus size n in 5..64", kTorusSizesOption, item));
+        sizes.push_back(static_cast<std::uint32_t>(std::stoul(item)));
+    }
+    if (sizes.empty())
+        throw ConfigError(
+            fmt::format("{}: name at least one size, e.g. 10,20,25", kTorusSizesOption));
+    return sizes;
+}
+
 LatencyGrid latency_grid(const sim::ReproduceOptions& options) {
     LatencyGrid g;
     g.quick = options.quick;
     // 25x25 would add runs of minutes each (s = 625: 12 million flits delivered); 20x20 with
     // s = 400 already takes about a minute per run on a shared core.
     g.sizes = options.quick ? std::vector<std::uint32_t>{10} : std::vector<std::uint32_t>{10, 20};
+    if (const auto sizes = torus_sizes(options.options); !sizes.empty()) g.sizes = sizes;
     g.startups = {20, 400};
     g.runs = options.runs.value_or(1);
     if (g.runs == 0) throw ConfigError("--runs: at least 1");

@@ -35,6 +35,12 @@ struct LatencyGrid {
 };
 LatencyGrid latency_grid(const sim::ReproduceOptions& options);
 
+/// The suite option naming torus-latency's sizes.
+inline constexpr const char* kTorusSizesOption = "--torus-sizes";
+/// The sizes --torus-sizes names ("10,20,25": each 5..64), empty when not given; ConfigError
+/// naming the option otherwise.
+std::vector<std::uint32_t> torus_sizes(const OptionValues& options);
+
 /// Every point of the grid, runs in worker processes (jobs).
 std::vector<LatencyPoint> run_latency_grid(const LatencyGrid& grid, std::uint64_t seed,
                                            unsigned jobs);

@@ -145,6 +145,10 @@ sim::ExperimentSuite suite() {
          "broadcast latency vs sources on the cycle-accurate torus: ATD (several h), EDST, naive",
          reproduce_torus_latency},
     };
+    s.options = {{std::string(kTorusSizesOption),
+                  "torus-latency: the n of the n x n tori to run, e.g. 10,20,25 (default 10,20; "
+                  "--quick 10)"}};
+    s.check_options = [](const OptionValues& options) { torus_sizes(options); };
     return s;
 }
 
