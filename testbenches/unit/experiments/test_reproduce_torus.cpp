@@ -138,7 +138,8 @@ TEST_CASE("reproduce torus-table1 --quick writes its CSV with every row checked"
     for (std::size_t i = 1; i < lines.size(); ++i) REQUIRE(lines[i].back() == '1');
 }
 
-TEST_CASE("torus-latency takes its sizes from --torus-sizes and refuses bad ones", "[experiments][torus]") {
+TEST_CASE("torus-latency takes its sizes from --torus-sizes and refuses bad ones",
+          "[experiments][torus]") {
     REQUIRE(torus_sizes({}).empty());
     REQUIRE(torus_sizes({{kTorusSizesOption, "10,25"}}) == std::vector<std::uint32_t>{10, 25});
     sim::ReproduceOptions options;
@@ -147,7 +148,8 @@ TEST_CASE("torus-latency takes its sizes from --torus-sizes and refuses bad ones
     options.options.clear();
     REQUIRE(latency_grid(options).sizes == std::vector<std::uint32_t>{10, 20});
     for (const char* bad : {"", "3", "10,,20", "65", "x", "1000"})
-        REQUIRE_THROWS_WITH(torus_sizes({{kTorusSizesOption, bad}}), Catch::Contains(kTorusSizesOption));
+        REQUIRE_THROWS_WITH(torus_sizes({{kTorusSizesOption, bad}}),
+                            Catch::Contains(kTorusSizesOption));
     // The suite checks the option before any run.
     REQUIRE_THROWS_AS(suite().check_options({{kTorusSizesOption, "4"}}), ConfigError);
 }
