@@ -256,17 +256,31 @@ std::uint64_t Network::active_router_cycles() const {
     return a;
 }
 
-std::string Network::describe_waits(bool as_dot) const {
-    struct Channel {
-        std::size_t router;
-        PortId port;
-        VcId vc;
-        bool operator<(const Channel& o) const {
-            return std::tie(router, port, vc) < std::tie(o.router, o.port, o.vc);
-        }
-    };
+/// An input VC of a router, a node of the wait-for graph.
+struct Network::Channel {
+    std::size_t router;
+    PortId port;
+    VcId vc;
+    bool operator<(const Channel& o) const {
+        return std::tie(router, port, vc) < std::tie(o.router, o.port, o.vc);
+    }
+    bool operator==(const Channel& o) const {
+        return router == o.router && port == o.port && vc == o.vc;
+    }
+};
+
+/// Who waits on whom: every blocked input VC, what it wants (the channels holding it, each with
+/// the reason in words), and the first cycle found by depth-first search (empty if none).
+struct Network::WaitGraph {
     std::map<Channel, VcWait> waits;
     std::map<Channel, std::vector<std::pair<Channel, std::string>>> edges;
+    std::vector<std::pair<Channel, std::string>> cycle;
+};
+
+Network::WaitGraph Network::wait_graph() const {
+    WaitGraph g;
+    auto& waits = g.waits;
+    auto& edges = g.edges;
     for (std::size_t r = 0; r < routers_.size(); ++r) {
         if (!routers_[r]) continue;  // a stand-in (RTL) does not explain its waits
         for (auto& w : routers_[r]->waits()) {
@@ -305,25 +319,18 @@ std::string Network::describe_waits(bool as_dot) const {
             waits.emplace(here, std::move(w));
         }
     }
-    auto describe = [&](const Channel& c) {
-        const VcWait& w = waits.at(c);
-        return fmt::format("message {} holds {}.in{} vc{} ({}, {} flits buffered)", w.message,
-                           routers_[c.router]->config().name, c.port, static_cast<unsigned>(c.vc),
-                           to_string(w.state), w.buffered);
-    };
     // Depth-first search for a cycle in the wait-for graph.
     std::map<Channel, int> colour;  // 0 new, 1 on stack, 2 done
     std::vector<std::pair<Channel, std::string>> stack;
-    std::vector<std::pair<Channel, std::string>> cycle;
+    auto& cycle = g.cycle;
     std::function<bool(const Channel&)> dfs = [&](const Channel& c) -> bool {
         colour[c] = 1;
         for (const auto& [next, why] : edges[c]) {
             if (!waits.count(next)) continue;
             stack.push_back({c, why});
             if (colour[next] == 1) {
-                auto it = std::find_if(stack.begin(), stack.end(), [&](const auto& e) {
-                    return !(e.first < next) && !(next < e.first);
-                });
+                auto it = std::find_if(stack.begin(), stack.end(),
+                                       [&](const auto& e) { return e.first == next; });
                 cycle.assign(it, stack.end());
                 return true;
             }
@@ -335,58 +342,21 @@ std::string Network::describe_waits(bool as_dot) const {
     };
     for (const auto& [c, w] : waits)
         if (colour[c] == 0 && dfs(c)) break;
+    return g;
+}
+
+std::string Network::describe_waits() const {
+    WaitGraph g = wait_graph();
+    const auto& waits = g.waits;
+    auto& edges = g.edges;
+    const auto& cycle = g.cycle;
+    auto describe = [&](const Channel& c) {
+        const VcWait& w = waits.at(c);
+        return fmt::format("message {} holds {}.in{} vc{} ({}, {} flits buffered)", w.message,
+                           routers_[c.router]->config().name, c.port, static_cast<unsigned>(c.vc),
+                           to_string(w.state), w.buffered);
+    };
     std::ostringstream os;
-    if (as_dot) {
-        auto id = [](const Channel& c) {
-            return fmt::format("c{}_{}_{}", c.router, c.port, static_cast<unsigned>(c.vc));
-        };
-        auto quote = [](const std::string& text) {
-            std::string q;
-            for (char ch : text) {
-                if (ch == '"' || ch == '\\') q += '\\';
-                q += ch;
-            }
-            return q;
-        };
-        std::set<std::pair<std::string, std::string>> on_cycle;
-        for (std::size_t i = 0; i < cycle.size(); ++i)
-            on_cycle.insert({id(cycle[i].first), id(cycle[(i + 1) % cycle.size()].first)});
-        // A readable picture: the cycle alone when there is one (the other blocked channels are
-        // in the report in words), else the first blocked channels.
-        std::set<Channel> drawn;
-        for (const auto& [c, why] : cycle) drawn.insert(c);
-        for (const auto& [c, w] : waits)
-            if (cycle.empty() && drawn.size() < 60) drawn.insert(c);
-        os << "digraph waits {\n"
-           << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
-           << "  node [shape=box, fontname=\"monospace\"];\n";
-        os << fmt::format(
-            "  label=\"{}, {} blocked channels in all\";\n",
-            cycle.empty()
-                ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
-                : fmt::format("wait-for cycle of {} channels", cycle.size()),
-            waits.size());
-        for (const auto& [c, w] : waits) {
-            if (!drawn.count(c)) continue;
-            const bool in_cycle = std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) {
-                return !(e.first < c) && !(c < e.first);
-            });
-            os << fmt::format(
-                "  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n",
-                id(c), w.message, quote(routers_[c.router]->config().name), c.port,
-                static_cast<unsigned>(c.vc), to_string(w.state), w.buffered,
-                in_cycle ? ", color=red, penwidth=2" : "");
-        }
-        for (const auto& [c, list] : edges)
-            for (const auto& [next, why] : list) {
-                if (!drawn.count(c) || !drawn.count(next)) continue;
-                const bool red = on_cycle.count({id(c), id(next)}) != 0;
-                os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next),
-                                  quote(why), red ? ", color=red, fontcolor=red, penwidth=2" : "");
-            }
-        os << "}\n";
-        return os.str();
-    }
     if (!cycle.empty()) {
         os << "wait-for cycle of " << cycle.size() << " channels:\n";
         for (const auto& [c, why] : cycle)
@@ -401,6 +371,62 @@ std::string Network::describe_waits(bool as_dot) const {
             for (const auto& [next, why] : edges[c]) os << "    waits: " << why << "\n";
         }
     }
+    return os.str();
+}
+
+std::string Network::waits_dot() const {
+    const WaitGraph g = wait_graph();
+    const auto& waits = g.waits;
+    const auto& edges = g.edges;
+    const auto& cycle = g.cycle;
+    std::ostringstream os;
+    auto id = [](const Channel& c) {
+        return fmt::format("c{}_{}_{}", c.router, c.port, static_cast<unsigned>(c.vc));
+    };
+    auto quote = [](const std::string& text) {
+        std::string q;
+        for (char ch : text) {
+            if (ch == '"' || ch == '\\') q += '\\';
+            q += ch;
+        }
+        return q;
+    };
+    std::set<std::pair<std::string, std::string>> on_cycle;
+    for (std::size_t i = 0; i < cycle.size(); ++i)
+        on_cycle.insert({id(cycle[i].first), id(cycle[(i + 1) % cycle.size()].first)});
+    // A readable picture: the cycle alone when there is one (the other blocked channels are
+    // in the report in words), else the first blocked channels.
+    std::set<Channel> drawn;
+    for (const auto& [c, why] : cycle) drawn.insert(c);
+    for (const auto& [c, w] : waits)
+        if (cycle.empty() && drawn.size() < 60) drawn.insert(c);
+    os << "digraph waits {\n"
+       << (cycle.empty() ? "  rankdir=LR;\n" : "  layout=circo;\n")
+       << "  node [shape=box, fontname=\"monospace\"];\n";
+    os << fmt::format(
+        "  label=\"{}, {} blocked channels in all\";\n",
+        cycle.empty()
+            ? fmt::format("no wait-for cycle found: {} blocked channels drawn", drawn.size())
+            : fmt::format("wait-for cycle of {} channels", cycle.size()),
+        waits.size());
+    for (const auto& [c, w] : waits) {
+        if (!drawn.count(c)) continue;
+        const bool in_cycle =
+            std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) { return e.first == c; });
+        os << fmt::format(
+            "  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n", id(c),
+            w.message, quote(routers_[c.router]->config().name), c.port,
+            static_cast<unsigned>(c.vc), to_string(w.state), w.buffered,
+            in_cycle ? ", color=red, penwidth=2" : "");
+    }
+    for (const auto& [c, list] : edges)
+        for (const auto& [next, why] : list) {
+            if (!drawn.count(c) || !drawn.count(next)) continue;
+            const bool red = on_cycle.count({id(c), id(next)}) != 0;
+            os << fmt::format("  {} -> {} [label=\"wants: {}\"{}];\n", id(c), id(next), quote(why),
+                              red ? ", color=red, fontcolor=red, penwidth=2" : "");
+        }
+    os << "}\n";
     return os.str();
 }
 

@@ -63,10 +63,11 @@ class Network : public sc_core::sc_module {
     void set_message_trace(MessageTraceLog* log);
     /// Trace the links of the chosen routers (empty = all) and their NICs' channels.
     void trace(sc_core::sc_trace_file* tf, const std::vector<std::size_t>& routers);
-    /// The wait-for chain of messages and channels, ending in a cycle if there is one; with
-    /// `as_dot`, the same graph in Graphviz DOT: channels (and the message holding each) as nodes,
-    /// waits as edges labelled with what is wanted, the cycle in red.
-    std::string describe_waits(bool as_dot = false) const;
+    /// The wait-for chain of messages and channels, ending in a cycle if there is one.
+    std::string describe_waits() const;
+    /// The same graph in Graphviz DOT: channels (and the message holding each) as nodes, waits as
+    /// edges labelled with what is wanted, the cycle in red.
+    std::string waits_dot() const;
     /// Network links (router to router): flits carried per link.
     std::vector<std::uint64_t> link_flits() const;
     std::uint64_t bubbles() const;
@@ -100,6 +101,11 @@ class Network : public sc_core::sc_module {
     std::vector<std::pair<std::size_t, PortId>> network_outputs_;
     std::unique_ptr<Watchdog> watchdog_;
     std::vector<std::unique_ptr<PackedFlitProbe>> probes_;  ///< packed flit words of traced links
+
+    struct Channel;
+    struct WaitGraph;
+    /// The wait-for graph of the SystemC routers, for describe_waits() and waits_dot().
+    WaitGraph wait_graph() const;
 };
 
 }  // namespace wormcast

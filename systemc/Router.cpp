@@ -440,7 +440,7 @@ void Router::traverse(Cycle now) {
 void Router::drive_outputs(Cycle now) {
     for (PortId q = 0; q < config_.outputs; ++q) {
         Flit flit;
-        if (outputs_[q].due(now, flit) && !(!faults_.empty() && flit_fault(now, q, flit))) {
+        if (outputs_[q].due(now, flit) && !dropped_by_fault(now, q, flit)) {
             out_flit_if_[q]->write(flit);
             if (!driven_valid_[q]) out_valid_if_[q]->write(true);
             driven_valid_[q] = true;
@@ -459,13 +459,14 @@ void Router::drive_outputs(Cycle now) {
     }
 }
 
-void Router::add_fault(const LinkFault& fault) {
+std::size_t Router::add_fault(const LinkFault& fault) {
     const bool on_output = fault.kind != LinkFault::Kind::LoseCredit;
     const PortId ports = on_output ? config_.outputs : config_.inputs;
     if (fault.port >= ports)
         throw ConfigError(fmt::format("{}: no {} {} (it has {})", name(),
                                       on_output ? "output" : "input", fault.port, ports));
     faults_.push_back(fault);
+    return faults_.size() - 1;
 }
 
 bool Router::flit_fault(Cycle now, PortId q, Flit& flit) {

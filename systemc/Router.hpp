@@ -50,8 +50,9 @@ class Router : public RouterModule {
     const OutputUnit& output(PortId q) const { return outputs_[q]; }
     const InputUnit& input(PortId p) const { return inputs_[p]; }
     std::vector<VcWait> waits() const;
-    /// Arms a fault on this router's links (ConfigError for a port it does not have).
-    void add_fault(const LinkFault& fault);
+    /// Arms a fault on this router's links (ConfigError for a port it does not have); returns
+    /// its index in faults().
+    std::size_t add_fault(const LinkFault& fault);
     const std::vector<LinkFault>& faults() const { return faults_; }
     /// Outputs whose credits are not all back: "output q VC v: c of d credits". Empty for a drained
     /// network whose credits have all been returned.
@@ -78,6 +79,9 @@ class Router : public RouterModule {
     void reset();
     /// A flit fault due on output q hits `flit`: true if the flit is dropped.
     bool flit_fault(Cycle now, PortId q, Flit& flit);
+    bool dropped_by_fault(Cycle now, PortId q, Flit& flit) {
+        return !faults_.empty() && flit_fault(now, q, flit);
+    }
     /// A credit fault due on input p takes one credit out of `credits`.
     void credit_fault(Cycle now, PortId p, std::uint32_t& credits);
 

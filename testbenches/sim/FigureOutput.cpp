@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace wormcast::sim {
 
@@ -29,6 +30,10 @@ std::string in_dir(const std::string& dir, const std::string& file) {
 
 std::string gnuplot_quote(const std::string& s) {
     return quoted(s, "''");
+}
+
+std::string gnuplot_plot(const std::vector<std::string>& curves) {
+    return fmt::format("plot {}\n", fmt::join(curves, ", \\\n     "));
 }
 
 std::string shell_quote(const std::string& s) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,10 @@ namespace wormcast::sim {
 
 /// `s` as a single-quoted gnuplot string ('' stands for a quote inside).
 std::string gnuplot_quote(const std::string& s);
+
+/// A gnuplot `plot` command over `curves` (each e.g. "'f.dat' index 0 with lines title 'x'"), one
+/// curve per continued line, ending in a newline.
+std::string gnuplot_plot(const std::vector<std::string>& curves);
 
 /// `s` as a single-quoted POSIX shell word.
 std::string shell_quote(const std::string& s);

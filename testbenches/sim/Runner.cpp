@@ -39,27 +39,20 @@ void check_vcd_target(const std::string& path) {
 }
 
 /// A fault in words, as it hit or not.
-std::string describe_fault(const Router& router, const RouterFault& armed) {
-    const auto it =
-        std::find_if(router.faults().begin(), router.faults().end(), [&](const LinkFault& f) {
-            return f.kind == armed.fault.kind && f.port == armed.fault.port &&
-                   f.cycle == armed.fault.cycle;
-        });
-    const LinkFault& f = *it;
-    if (!f.applied)
-        return fmt::format("{}: nothing to hit at or after cycle {}", armed.label, f.cycle);
+std::string describe_fault(const LinkFault& f, const std::string& label) {
+    if (!f.applied) return fmt::format("{}: nothing to hit at or after cycle {}", label, f.cycle);
     switch (f.kind) {
         case LinkFault::Kind::DropFlit:
             return fmt::format("dropped the tail flit of message {} (VC {}) on {} at cycle {}",
-                               f.message, f.vc, armed.label, f.applied_at);
+                               f.message, f.vc, label, f.applied_at);
         case LinkFault::Kind::CorruptFlit:
             return fmt::format(
                 "flipped data bit 0 of the tail flit of message {} (VC {}) on {} at cycle {}",
-                f.message, f.vc, armed.label, f.applied_at);
+                f.message, f.vc, label, f.applied_at);
         case LinkFault::Kind::LoseCredit:
             break;
     }
-    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, armed.label,
+    return fmt::format("lost a credit of VC {} returned on {} at cycle {}", f.vc, label,
                        f.applied_at);
 }
 
@@ -106,11 +99,12 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (s.measured) offered_flits += s.length;
         per_node[s.source].push_back(std::move(s));
     }
+    std::vector<std::size_t> fault_index;  ///< of each armed fault in its router's faults()
     for (const RouterFault& f : options.faults) {
         if (f.router >= network->routers() || network->is_drop_in(f.router))
             throw ConfigError(
                 fmt::format("faults: {} is not a SystemC router of this network", f.label));
-        network->router(f.router).add_fault(f.fault);
+        fault_index.push_back(network->router(f.router).add_fault(f.fault));
     }
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
@@ -216,7 +210,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.deadlock = network->watchdog().fired();
     result.deadlock_cycle = network->watchdog().fired_at();
     result.deadlock_report = network->watchdog().report();
-    if (result.deadlock) result.deadlock_dot = network->describe_waits(/*as_dot=*/true);
+    if (result.deadlock) result.deadlock_dot = network->waits_dot();
     result.problems = network->ledger().problems(/*final=*/!result.deadlock);
     if (message_trace) {
         // Each traced message's own line: who sent it where, when, and when each copy arrived.
@@ -297,8 +291,11 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
             result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
     audit_credits(*network, clock, result);
-    for (const RouterFault& f : options.faults)
-        result.faults.push_back(describe_fault(network->router(f.router), f));
+    for (std::size_t i = 0; i < options.faults.size(); ++i) {
+        const RouterFault& f = options.faults[i];
+        result.faults.push_back(
+            describe_fault(network->router(f.router).faults()[fault_index[i]], f.label));
+    }
     return result;
 }
 

@@ -342,10 +342,8 @@ std::string write_atbm_fig14_plot(const std::string& dir, const AtbmFig14& figur
                               gnuplot_quote(fmt::format("({}) {}-node {}s", panel.label,
                                                         panel.nodes, kind_name(panel.kind))))
                << "set xlabel 'number of destinations d'\nset ylabel 'multicast latency (us)'\n"
-               << "set yrange [0:*]\nplot ";
-        for (std::size_t i = 0; i < plots.size(); ++i)
-            script << (i ? ", \\\n     " : "") << plots[i];
-        script << "\n";
+               << "set yrange [0:*]\n";
+        script << sim::gnuplot_plot(plots);
     }
     script << "unset multiplot\n";
     data.close();
@@ -778,10 +776,8 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
                << "set xlabel 'normalised network load'\n"
                << fmt::format("set ylabel {}\n", gnuplot_quote(fmt::format(
                                                      "{} latency (us)", metric_name(panel.metric))))
-               << "set yrange [0:*]\nplot ";
-        for (std::size_t i = 0; i < plots.size(); ++i)
-            script << (i ? ", \\\n     " : "") << plots[i];
-        script << "\n";
+               << "set yrange [0:*]\n";
+        script << sim::gnuplot_plot(plots);
     }
     script << "unset multiplot\n";
     data.close();

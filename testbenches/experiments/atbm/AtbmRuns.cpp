@@ -200,44 +200,10 @@ SingleOutcome SingleOutcome::failed(std::string why) {
     return o;
 }
 
-void to_json(nlohmann::json& j, const SingleOutcome& o) {
-    j = nlohmann::json{{"ok", o.ok},
-                       {"latency_cycles", o.latency_cycles},
-                       {"startups_max", o.startups_max},
-                       {"wall_seconds", o.wall_seconds},
-                       {"problem", o.problem}};
-}
-
-void from_json(const nlohmann::json& j, SingleOutcome& o) {
-    j.at("ok").get_to(o.ok);
-    j.at("latency_cycles").get_to(o.latency_cycles);
-    j.at("startups_max").get_to(o.startups_max);
-    j.at("wall_seconds").get_to(o.wall_seconds);
-    j.at("problem").get_to(o.problem);
-}
-
 AtbmLoadOutcome AtbmLoadOutcome::failed(std::string why) {
     AtbmLoadOutcome o;
     o.problem = std::move(why);
     return o;
-}
-
-void to_json(nlohmann::json& j, const AtbmLoadOutcome& o) {
-    j = nlohmann::json{{"ok", o.ok},
-                       {"saturated", o.saturated},
-                       {"multicast_mean_cycles", o.multicast_mean_cycles},
-                       {"unicast_mean_cycles", o.unicast_mean_cycles},
-                       {"wall_seconds", o.wall_seconds},
-                       {"problem", o.problem}};
-}
-
-void from_json(const nlohmann::json& j, AtbmLoadOutcome& o) {
-    j.at("ok").get_to(o.ok);
-    j.at("saturated").get_to(o.saturated);
-    j.at("multicast_mean_cycles").get_to(o.multicast_mean_cycles);
-    j.at("unicast_mean_cycles").get_to(o.unicast_mean_cycles);
-    j.at("wall_seconds").get_to(o.wall_seconds);
-    j.at("problem").get_to(o.problem);
 }
 
 }  // namespace wormcast::atbm

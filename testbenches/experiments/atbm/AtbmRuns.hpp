@@ -70,8 +70,9 @@ struct SingleOutcome {
 
     static SingleOutcome failed(std::string why);
 };
-void to_json(nlohmann::json& j, const SingleOutcome& o);
-void from_json(const nlohmann::json& j, SingleOutcome& o);
+/// Outcomes travel between worker processes as JSON, one key per member.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SingleOutcome, ok, latency_cycles, startups_max, wall_seconds,
+                                   problem)
 
 /// Runs the draw on the cycle-accurate network.
 SingleOutcome run_atbm_single(const AtbmSingleSpec& spec);
@@ -122,8 +123,9 @@ struct AtbmLoadOutcome {
 
     static AtbmLoadOutcome failed(std::string why);
 };
-void to_json(nlohmann::json& j, const AtbmLoadOutcome& o);
-void from_json(const nlohmann::json& j, AtbmLoadOutcome& o);
+/// Outcomes travel between worker processes as JSON, one key per member.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AtbmLoadOutcome, ok, saturated, multicast_mean_cycles,
+                                   unicast_mean_cycles, wall_seconds, problem)
 
 /// Runs the traffic on the cycle-accurate network.
 AtbmLoadOutcome run_atbm_load(const AtbmLoadSpec& spec);

@@ -414,11 +414,8 @@ std::string write_kp_figure_plot(const std::string& dir, const KpFigure& figure,
                                             : panel.sweep == KpSweep::Destinations
                                                 ? "d (destinations per multicast)"
                                                 : "k (k x k mesh)"))
-               << "set ylabel 'latency (us)'\nset yrange [0:*]\n"
-               << "plot ";
-        for (std::size_t i = 0; i < plots.size(); ++i)
-            script << (i ? ", \\\n     " : "") << plots[i];
-        script << "\n";
+               << "set ylabel 'latency (us)'\nset yrange [0:*]\n";
+        script << sim::gnuplot_plot(plots);
     }
     script << "unset multiplot\n";
     data.close();

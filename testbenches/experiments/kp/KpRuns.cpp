@@ -97,24 +97,6 @@ RunOutcome RunOutcome::failed(std::string why) {
     return o;
 }
 
-void to_json(nlohmann::json& j, const RunOutcome& o) {
-    j = nlohmann::json{{"ok", o.ok},
-                       {"latency_cycles", o.latency_cycles},
-                       {"steps", o.steps},
-                       {"startups_max", o.startups_max},
-                       {"wall_seconds", o.wall_seconds},
-                       {"problem", o.problem}};
-}
-
-void from_json(const nlohmann::json& j, RunOutcome& o) {
-    j.at("ok").get_to(o.ok);
-    j.at("latency_cycles").get_to(o.latency_cycles);
-    j.at("steps").get_to(o.steps);
-    j.at("startups_max").get_to(o.startups_max);
-    j.at("wall_seconds").get_to(o.wall_seconds);
-    j.at("problem").get_to(o.problem);
-}
-
 SuiteOptions SuiteOptions::parse(const OptionValues& options) {
     SuiteOptions s;
     const auto phase = options.find("--leader-phase");

@@ -64,8 +64,9 @@ struct RunOutcome {
 
     static RunOutcome failed(std::string why);
 };
-void to_json(nlohmann::json& j, const RunOutcome& o);
-void from_json(const nlohmann::json& j, RunOutcome& o);
+/// Outcomes travel between worker processes as JSON, one key per member.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunOutcome, ok, latency_cycles, steps, startups_max,
+                                   wall_seconds, problem)
 
 /// Draws the workload from spec.seed and runs it on the cycle-accurate network.
 RunOutcome run_kp_point(const KpRunSpec& spec);

@@ -194,7 +194,7 @@ std::string write_fig2_plot(const std::string& dir, const std::string& name,
            << sim::gnuplot_quote(fmt::format("Fig. 2: single multicast latency, SPAM vs binomial "
                                              "unicasts, lattice networks{}",
                                              quick ? " (--quick)" : ""))
-           << "\nset xlabel 'number of destinations d'\nset ylabel 'latency (us)'\nplot ";
+           << "\nset xlabel 'number of destinations d'\nset ylabel 'latency (us)'\n";
     int block = 0;
     std::vector<std::string> plots;
     for (const char* scheme : {"spam", "unicast"})
@@ -210,8 +210,7 @@ std::string write_fig2_plot(const std::string& dir, const std::string& name,
                             plots.empty() ? sim::gnuplot_quote(dat) : "''", block++,
                             sim::gnuplot_quote(fmt::format("{}, {} nodes", scheme, nodes))));
         }
-    for (std::size_t i = 0; i < plots.size(); ++i) script << (i ? ", \\\n     " : "") << plots[i];
-    script << "\n";
+    script << sim::gnuplot_plot(plots);
     data.close();
     script.close();
     return sim::run_gnuplot(dir, name, log);

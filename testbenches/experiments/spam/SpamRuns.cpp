@@ -78,26 +78,6 @@ RunOutcome RunOutcome::failed(std::string why) {
     return o;
 }
 
-void to_json(nlohmann::json& j, const RunOutcome& o) {
-    j = {{"ok", o.ok},
-         {"saturated", o.saturated},
-         {"latency_us", o.latency_us},
-         {"multicast_latency_us", o.multicast_latency_us},
-         {"root_share", o.root_share},
-         {"messages", o.messages},
-         {"problem", o.problem}};
-}
-
-void from_json(const nlohmann::json& j, RunOutcome& o) {
-    o.ok = j.at("ok").get<bool>();
-    o.saturated = j.at("saturated").get<bool>();
-    o.latency_us = j.at("latency_us").get<double>();
-    o.multicast_latency_us = j.at("multicast_latency_us").get<double>();
-    o.root_share = j.at("root_share").get<double>();
-    o.messages = j.at("messages").get<std::uint64_t>();
-    o.problem = j.at("problem").get<std::string>();
-}
-
 RunOutcome run_single(const SingleSpec& spec) {
     const auto topology = lattice(spec.nodes, spec.network_seed);
     const NetworkParams params = spam_paper_params();

@@ -59,8 +59,9 @@ struct RunOutcome {
 
     static RunOutcome failed(std::string why);
 };
-void to_json(nlohmann::json& j, const RunOutcome& o);
-void from_json(const nlohmann::json& j, RunOutcome& o);
+/// Outcomes travel between worker processes as JSON, one key per member.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunOutcome, ok, saturated, latency_us, multicast_latency_us,
+                                   root_share, messages, problem)
 
 RunOutcome run_single(const SingleSpec& spec);
 

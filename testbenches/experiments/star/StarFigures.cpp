@@ -446,10 +446,8 @@ std::string write_star_figure_plot(const std::string& dir, const StarFigure& fig
                << fmt::format("set xlabel {}\nset ylabel {}\n",
                               gnuplot_quote(axis_label(figure.axis)),
                               gnuplot_quote(metric_label(figure.metric)))
-               << "set yrange [0:*]\nplot ";
-        for (std::size_t i = 0; i < plots.size(); ++i)
-            script << (i ? ", \\\n     " : "") << plots[i];
-        script << "\n";
+               << "set yrange [0:*]\n";
+        script << sim::gnuplot_plot(plots);
     }
     script << "unset multiplot\n";
     data.close();

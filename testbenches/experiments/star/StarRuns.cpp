@@ -100,26 +100,4 @@ StarOutcome StarOutcome::failed(std::string why) {
     return o;
 }
 
-void to_json(nlohmann::json& j, const StarOutcome& o) {
-    j = nlohmann::json{{"ok", o.ok},
-                       {"latency_cycles", o.latency_cycles},
-                       {"total_channels", o.total_channels},
-                       {"max_distance", o.max_distance},
-                       {"worms", o.worms},
-                       {"startups_max", o.startups_max},
-                       {"wall_seconds", o.wall_seconds},
-                       {"problem", o.problem}};
-}
-
-void from_json(const nlohmann::json& j, StarOutcome& o) {
-    j.at("ok").get_to(o.ok);
-    j.at("latency_cycles").get_to(o.latency_cycles);
-    j.at("total_channels").get_to(o.total_channels);
-    j.at("max_distance").get_to(o.max_distance);
-    j.at("worms").get_to(o.worms);
-    j.at("startups_max").get_to(o.startups_max);
-    j.at("wall_seconds").get_to(o.wall_seconds);
-    j.at("problem").get_to(o.problem);
-}
-
 }  // namespace wormcast::star_repro

@@ -57,8 +57,9 @@ struct StarOutcome {
 
     static StarOutcome failed(std::string why);
 };
-void to_json(nlohmann::json& j, const StarOutcome& o);
-void from_json(const nlohmann::json& j, StarOutcome& o);
+/// Outcomes travel between worker processes as JSON, one key per member.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StarOutcome, ok, latency_cycles, total_channels, max_distance,
+                                   worms, startups_max, wall_seconds, problem)
 
 /// Runs the spec's draw on the cycle-accurate n-star.
 StarOutcome run_star_multicast(const StarRunSpec& spec);

@@ -281,7 +281,7 @@ std::string write_points_plot(const std::string& dir, const LatencyGrid& grid,
             }
             script << fmt::format("set title {}\n", sim::gnuplot_quote(fmt::format(
                                                         "{}x{} torus, T_s/T_c = {}", n, n, ts)))
-                   << "plot " << fmt::format("{}", fmt::join(plots, ", \\\n     ")) << "\n";
+                   << sim::gnuplot_plot(plots);
         }
     script << "unset multiplot\n";
     data.close();
