@@ -26,6 +26,7 @@
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Scenario.hpp"
+#include "testbenches/sim/Slurm.hpp"
 #include "testbenches/sim/Sweep.hpp"
 #include "testbenches/sim/SweepTable.hpp"
 #include "topologies/TopologyFamily.hpp"
@@ -214,7 +215,8 @@ int steps_command(const std::string& topology_text, const std::string& algorithm
     return 0;
 }
 
-int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions options) {
+int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions options,
+                      const sim::ReproduceRunOptions& run) {
     const auto suites = sim::experiment_suites();
     if (list || what.empty()) {
         for (const auto& suite : suites)
@@ -228,7 +230,7 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
             check_options(options.options, suite.options, what);
             if (suite.check_options) suite.check_options(options.options);
             sim::make_output_directory(options.out_dir);  // refuse a bad --out before any run
-            return e.run(options);
+            return sim::run_reproduction(e, options, run, std::cout);
         }
     throw ConfigError(
         fmt::format("reproduce: no experiment named '{}' (see reproduce --list)", what));
@@ -290,6 +292,22 @@ std::string topology_help() {
 }
 
 }  // namespace
+
+/// --slurm and its options on `sweep` or `reproduce` (docs/cluster.md).
+void add_slurm_options(CLI::App* sub, sim::SlurmOptions& slurm) {
+    sub->add_flag("--slurm", slurm.submit,
+                  "submit the runs still to do as a Slurm array job (docs/cluster.md)");
+    sub->add_option("--slurm-opt", slurm.opts,
+                    "an sbatch option, e.g. --slurm-opt=--partition=short or --slurm-opt "
+                    "time=01:00:00 (repeatable)")
+        ->allow_extra_args(false);
+    sub->add_option("--slurm-chunk", slurm.chunk,
+                    "runs per array task (default: as few as keep the array at 1000 tasks)")
+        ->check(CLI::Range(1u, 1000000u));
+    sub->add_flag("--slurm-dry-run", slurm.dry_run,
+                  "with --slurm: write the run list and the job script, do not submit");
+    sub->add_option("--slurm-task", slurm.task_file, "")->group("");  // the array tasks' own
+}
 
 int run_cli(int argc_in, char** argv_in) {
     std::vector<std::string> arg_text = split_lone_argument(argc_in, argv_in);
@@ -433,6 +451,14 @@ int run_cli(int argc_in, char** argv_in) {
     reproduce->add_option("--seed", ropts.seed, "base random seed");
     reproduce->add_option("--jobs", ropts.jobs,
                           "parallel worker processes (default: one per core)");
+    sim::ReproduceRunOptions rrun;
+    reproduce->add_flag("--force", rrun.force,
+                        "rerun every run, even those kept from before in OUT/points/");
+    reproduce->add_flag("--retry-failed", rrun.retry_failed, "rerun the runs recorded as failed");
+    reproduce->add_flag("--collect", rrun.collect,
+                        "run nothing: print the results from the runs in OUT/points/ (after "
+                        "--slurm; exit 3 when some are missing)");
+    add_slurm_options(reproduce, rrun.slurm);
     for (const auto& suite : sim::experiment_suites()) suite_options.add(reproduce, suite.options);
 
     auto* sweep = cli.add_subcommand("sweep",
@@ -468,6 +494,7 @@ int run_cli(int argc_in, char** argv_in) {
                     "rerun the points recorded as failed");
     sweep->add_option("--collect", collect_dir,
                       "only write the table and figure of the sweep in DIR");
+    add_slurm_options(sweep, sweep_options.slurm);
 
     auto* wave_filter = cli.add_subcommand(
         "wave-filter",
@@ -521,10 +548,14 @@ int run_cli(int argc_in, char** argv_in) {
                 const auto parsed = parse_topology(topology, "--topology");
                 return sub->command.run(*parsed, sub->options.given(), sub->json, std::cout);
             }
-        if (*sweep) return sweep_command(sweep_options, collect_dir);
+        if (*sweep) {
+            sweep_options.slurm.command = sim::slurm_task_command(argc, argv);
+            return sweep_command(sweep_options, collect_dir);
+        }
         if (*reproduce) {
             ropts.options = suite_options.given();
-            return reproduce_command(what, list, ropts);
+            rrun.slurm.command = sim::slurm_task_command(argc, argv);
+            return reproduce_command(what, list, ropts, rrun);
         }
     } catch (const ConfigError& e) {
         std::cerr << "wormcast: error: " << e.what() << "\n";

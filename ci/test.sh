@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
 bash ci/build.sh
+bash ci/slurm-test.sh build/wormcast  # a single-node Slurm cluster, started and stopped (docs/cluster.md)
 ctest --test-dir build --output-on-failure -j"$(nproc)"

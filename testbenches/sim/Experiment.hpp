@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
+#include "testbenches/sim/Slurm.hpp"
 #include "topologies/TopologyFamily.hpp"
 
 namespace wormcast::sim {
@@ -42,6 +44,27 @@ struct ExperimentSuite {
     std::function<void(const OptionValues&)> check_options;
     std::vector<Experiment> experiments;
 };
+
+/// How `reproduce` keeps and places its runs (docs/cluster.md).
+struct ReproduceRunOptions {
+    bool force = false;         ///< rerun every run, even those with a file
+    bool retry_failed = false;  ///< rerun the runs recorded as failed
+    bool collect = false;       ///< run nothing: print the tables from the files, 3 if runs miss
+    SlurmOptions slurm;         ///< --slurm: submit the runs still to do as an array job
+};
+
+/// Where an experiment's runs are kept: OUT/points/NAME-HASH, HASH a 16-hex-digit hash of the
+/// options that decide its runs (name, runs, quick, seed, the suite's options; not jobs or out).
+std::string reproduction_points_dir(const std::string& name, const ReproduceOptions& options);
+
+/// Runs an experiment with every run kept in its own file (a sim::TaskStore in
+/// reproduction_points_dir): a rerun loads the runs done and runs the rest. With run.slurm.submit,
+/// submits the runs still to do as a Slurm array job and returns 0 (an experiment whose later
+/// runs depend on earlier outcomes submits them when run again); with run.slurm.task_file, runs
+/// this array task's runs only. Returns the experiment's exit code (3 for --collect with runs
+/// missing).
+int run_reproduction(const Experiment& experiment, const ReproduceOptions& options,
+                     const ReproduceRunOptions& run, std::ostream& out);
 
 /// Every suite, in a stable order (testbenches/experiments/Experiments.cpp: one line per paper).
 std::vector<ExperimentSuite> experiment_suites();

@@ -1,6 +1,8 @@
 // Seeds, run statistics, progress and output directories of experiments (see Sampling.hpp).
 #include "testbenches/sim/Sampling.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -84,7 +86,9 @@ void write_output_file(const std::string& path, const std::string& content,
     const bool special = fs::exists(status) && !fs::is_regular_file(status);
     if (fs::is_directory(status))
         throw ConfigError(fmt::format("{}: '{}' is a directory", option, path));
-    const std::string target = special ? path : path + ".partial";
+    // The process id in the temporary name: processes writing the same file (array tasks of a
+    // Slurm job) never write into each other's copy.
+    const std::string target = special ? path : path + ".partial." + std::to_string(getpid());
     std::FILE* file = std::fopen(target.c_str(), "wb");
     if (!file)
         throw ConfigError(

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -181,14 +182,39 @@ int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& prog
                             "--force",
                             options.out_dir, before.scenario));
     }
-    write_output_file(sweep_spec_path(options.out_dir), spec.to_json().dump(2) + "\n", "--out");
-
+    const bool array_task = !options.slurm.task_file.empty();
     std::vector<const SweepPoint*> to_run;
-    for (const auto& p : points)
-        if (point_needs_run(point_file_state(sweep_point_path(options.out_dir, p.name)),
-                            options.force, options.retry_failed))
-            to_run.push_back(&p);
-    const unsigned jobs = resolve_jobs(options.jobs);
+    if (array_task) {
+        // An array task: its chunk of the points the submission listed, unless one is done by
+        // now (a task that Slurm ran twice, or another submission).
+        const auto names = slurm_task_names(options.slurm.task_file);
+        const std::set<std::string> mine(names.begin(), names.end());
+        for (const auto& p : points)
+            if (mine.count(p.name) &&
+                point_file_state(sweep_point_path(options.out_dir, p.name)) != PointFileState::done)
+                to_run.push_back(&p);
+    } else {
+        write_output_file(sweep_spec_path(options.out_dir), spec.to_json().dump(2) + "\n", "--out");
+        for (const auto& p : points)
+            if (point_needs_run(point_file_state(sweep_point_path(options.out_dir, p.name)),
+                                options.force, options.retry_failed))
+                to_run.push_back(&p);
+    }
+    if (options.slurm.submit && !to_run.empty()) {
+        std::vector<std::string> names;
+        for (const SweepPoint* p : to_run) names.push_back(p->name);
+        out << fmt::format("sweep: {} runs ({} x {} seeds), {} done already, {} to run on Slurm\n",
+                           points.size(), points.size() / options.seeds, options.seeds,
+                           points.size() - to_run.size(), to_run.size());
+        if (submit_slurm_array(options.out_dir, "sweep", names, options.slurm, out).empty())
+            return 0;  // --slurm-dry-run
+        out << fmt::format(
+            "sweep: when the job has ended: wormcast sweep --collect {} (or the same command "
+            "again, which submits only the runs still missing)\n",
+            options.out_dir);
+        return 0;
+    }
+    const unsigned jobs = array_task ? slurm_task_jobs(options.jobs) : resolve_jobs(options.jobs);
     out << fmt::format(
         "sweep: {} runs ({} x {} seeds), {} done already, {} to run on {} jobs, into {}\n",
         points.size(), points.size() / options.seeds, options.seeds, points.size() - to_run.size(),
@@ -224,6 +250,14 @@ int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& prog
         shown.finished(p.name, doc["status"] == "ok", doc["error"].get<std::string>());
     };
     run_json_in_workers(tasks, pool, nullptr);
+    if (array_task) {
+        std::size_t failed = 0;
+        for (const SweepPoint* p : to_run)
+            failed += point_file_state(sweep_point_path(options.out_dir, p->name)) !=
+                      PointFileState::done;
+        out << fmt::format("sweep: array task: {} runs, {} failed\n", to_run.size(), failed);
+        return failed > 0 ? point_exit::run_failed : 0;
+    }
 
     std::size_t ok = 0, failed = 0, missing = 0;
     for (const auto& p : points) {

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbenches/sim/Slurm.hpp"
 #include "testbenches/sim/SweepPlan.hpp"
 
 namespace wormcast::sim {
@@ -25,6 +26,7 @@ struct SweepOptions {
     bool force = false;             ///< rerun points that have a file
     bool retry_failed = false;      ///< rerun points whose file records a failure
     bool progress_bar = false;      ///< one updating line (a terminal) instead of a line per point
+    SlurmOptions slurm;             ///< --slurm: submit the points to run as an array job
 };
 
 /// Exit codes a point records, as `wormcast run` would give them (plus the worker's fate).
@@ -43,7 +45,10 @@ nlohmann::json point_document(const std::vector<SweepAxis>& axes, const SweepPoi
                               const std::string& error);
 
 /// Runs the sweep and collects it; returns 0, or 3 when any point of the grid failed. Throws
-/// ConfigError (before any run) for bad options or a point the scenario refuses.
+/// ConfigError (before any run) for bad options or a point the scenario refuses. With
+/// slurm.submit, the points to run are submitted as a Slurm array job instead (returns 0 once
+/// submitted; collects when none is left to run); with slurm.task_file, runs only the points of
+/// this array task and does not collect (3 when one of them failed).
 int run_sweep(const SweepOptions& options, std::ostream& out, std::ostream& progress);
 
 }  // namespace wormcast::sim

@@ -2,6 +2,9 @@
 // SystemC kernel (run_network does), so no simulator state is shared between runs.
 #include "testbenches/sim/WorkerPool.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +21,9 @@
 
 #include <fmt/format.h>
 
+#include "testbenches/sim/Sampling.hpp"
+#include "testbenches/sim/SweepPlan.hpp"
+
 namespace wormcast::sim {
 
 unsigned resolve_jobs(unsigned jobs) {
@@ -27,6 +33,15 @@ unsigned resolve_jobs(unsigned jobs) {
 }
 
 namespace {
+
+TaskStore* active_store = nullptr;  ///< ScopedTaskStore's
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 TaskResult run_guarded(const std::function<nlohmann::json()>& task) {
     try {
@@ -73,6 +88,7 @@ Worker spawn(const std::function<nlohmann::json()>& task, std::size_t index) {
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
     if (pid == 0) {
+        active_store = nullptr;  // a task that runs tasks of its own does not record them
         close(fds[0]);
         const std::string text = encode(run_guarded(task));
         std::size_t written = 0;
@@ -125,9 +141,101 @@ std::vector<TaskResult> run_json_in_workers(
     return run_json_in_workers(tasks, options, progress);
 }
 
+namespace {
+
+std::vector<TaskResult> run_pool(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                 const PoolOptions& options, const Progress& progress);
+
+std::vector<TaskResult> run_stored(TaskStore& store,
+                                   const std::vector<std::function<nlohmann::json()>>& tasks,
+                                   const PoolOptions& options, const Progress& progress) {
+    make_output_directory(store.dir);
+    const unsigned call = store.calls++;
+    std::vector<TaskResult> results(tasks.size());
+    std::vector<std::string> names, paths;
+    std::vector<std::size_t> loaded, to_run, pending;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        names.push_back(fmt::format("c{}-{:06}", call, i));
+        paths.push_back(output_path(store.dir, names.back() + ".json"));
+        const PointFileState state = point_file_state(paths.back());
+        const bool mine = store.restrict_to_only &&
+                          std::binary_search(store.only.begin(), store.only.end(), names.back());
+        // An array task runs its own tasks unless done; the others only when done elsewhere.
+        const bool run = mine ? state != PointFileState::done
+                              : point_needs_run(state, store.force && !store.restrict_to_only,
+                                                store.retry_failed && !store.restrict_to_only);
+        if (!run) {
+            const auto doc = nlohmann::json::parse(read_text_file(paths.back()));
+            results[i] = doc.at("status") == "ok"
+                             ? TaskResult{doc.at("result"), ""}
+                             : TaskResult{nullptr, doc.at("error").get<std::string>()};
+            loaded.push_back(i);
+        } else if (store.plan_only || (store.restrict_to_only && !mine)) {
+            pending.push_back(i);
+        } else {
+            to_run.push_back(i);
+        }
+    }
+    std::vector<std::string> pending_names;
+    for (std::size_t i : pending) pending_names.push_back(names[i]);
+    if (store.plan_only && !pending.empty()) throw TasksPending(pending_names);
+
+    std::size_t done = 0;
+    for (std::size_t i : loaded) {
+        ++store.loaded;
+        if (options.on_result) options.on_result(i, results[i]);
+        if (progress) progress(++done, tasks.size());
+    }
+    std::vector<std::function<nlohmann::json()>> subset;
+    for (std::size_t i : to_run) subset.push_back(tasks[i]);
+    PoolOptions sub = options;
+    sub.on_result = [&](std::size_t k, const TaskResult& r) {
+        const std::size_t i = to_run[k];
+        results[i] = r;
+        const int code = r.failure.empty() ? 0 : r.timed_out ? 124 : r.signal ? 128 + r.signal : 1;
+        const nlohmann::json doc = {{"format", "wormcast-task/1"},
+                                    {"name", names[i]},
+                                    {"status", r.failure.empty() ? "ok" : "failed"},
+                                    {"exit_code", code},
+                                    {"error", r.failure},
+                                    {"result", r.value}};
+        write_output_file(paths[i], doc.dump(1) + "\n", "--out");
+        ++store.ran;
+        if (options.on_result) options.on_result(i, r);
+    };
+    run_pool(subset, sub,
+             progress ? Progress([&](std::size_t, std::size_t) { progress(++done, tasks.size()); })
+                      : Progress());
+    if (!pending.empty()) throw TasksPending(pending_names);
+    return results;
+}
+
+}  // namespace
+
+TasksPending::TasksPending(std::vector<std::string> pending)
+    : std::runtime_error(fmt::format("{} runs not done yet", pending.size())),
+      names(std::move(pending)) {}
+
+ScopedTaskStore::ScopedTaskStore(TaskStore& store) : previous_(active_store) {
+    std::sort(store.only.begin(), store.only.end());
+    active_store = &store;
+}
+
+ScopedTaskStore::~ScopedTaskStore() {
+    active_store = previous_;
+}
+
 std::vector<TaskResult> run_json_in_workers(
     const std::vector<std::function<nlohmann::json()>>& tasks, const PoolOptions& options,
     const Progress& progress) {
+    if (active_store) return run_stored(*active_store, tasks, options, progress);
+    return run_pool(tasks, options, progress);
+}
+
+namespace {
+
+std::vector<TaskResult> run_pool(const std::vector<std::function<nlohmann::json()>>& tasks,
+                                 const PoolOptions& options, const Progress& progress) {
     std::vector<TaskResult> results(tasks.size());
     std::size_t done = 0;
     auto finished = [&](std::size_t index) {
@@ -196,5 +304,7 @@ std::vector<TaskResult> run_json_in_workers(
     }
     return results;
 }
+
+}  // namespace
 
 }  // namespace wormcast::sim

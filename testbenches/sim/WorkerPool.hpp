@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,44 @@ std::vector<TaskResult> run_json_in_workers(
 std::vector<TaskResult> run_json_in_workers(
     const std::vector<std::function<nlohmann::json()>>& tasks, const PoolOptions& options,
     const Progress& progress);
+
+/// Keeps every task's outcome in a file of its own, so that a rerun loads the tasks already done
+/// instead of running them (`reproduce --out DIR`, docs/cluster.md). While a store is active
+/// (ScopedTaskStore), run_json_in_workers names the I-th task of its C-th call "cC-I" (a task
+/// list is a function of the experiment's options and the earlier calls' outcomes, so a name
+/// means the same task on every run), loads the tasks that have a file, and runs and records the
+/// rest, each file written as its task ends: {"format": "wormcast-task/1", "name", "status":
+/// "ok"|"failed", "exit_code", "error", "result": the task's JSON or null}.
+struct TaskStore {
+    std::string dir;            ///< the tasks' files (created on first use)
+    bool force = false;         ///< run every task again
+    bool retry_failed = false;  ///< run again the tasks recorded as failed
+    bool plan_only = false;  ///< run nothing: the first call with tasks to run throws TasksPending
+    bool restrict_to_only = false;  ///< an array task: run only the tasks named in `only`
+    std::vector<std::string> only;  ///< (sorted) with restrict_to_only
+    unsigned calls = 0;             ///< calls of run_json_in_workers so far
+    std::size_t loaded = 0;         ///< tasks loaded from their files
+    std::size_t ran = 0;            ///< tasks run and recorded
+};
+
+/// Thrown by run_json_in_workers under a TaskStore when tasks it may not run have no file:
+/// their names (the first call that has such tasks; with restrict_to_only after running its own).
+struct TasksPending : std::runtime_error {
+    explicit TasksPending(std::vector<std::string> pending);
+    std::vector<std::string> names;
+};
+
+/// Makes `store` the active store of this process while it lives (one at a time).
+class ScopedTaskStore {
+  public:
+    explicit ScopedTaskStore(TaskStore& store);
+    ~ScopedTaskStore();
+    ScopedTaskStore(const ScopedTaskStore&) = delete;
+    ScopedTaskStore& operator=(const ScopedTaskStore&) = delete;
+
+  private:
+    TaskStore* previous_;
+};
 
 /// Typed form: an Outcome converts to and from JSON (nlohmann's to_json/from_json) and has
 /// `static Outcome failed(std::string problem)` for a task that produced no outcome.
