@@ -81,7 +81,7 @@ start() {
         mkdir -p /run/munge /var/lib/munge /var/log/munge
         chown munge:munge /run/munge /var/lib/munge /var/log/munge
         chmod 0755 /run/munge
-        runuser -u munge -- /usr/sbin/munged
+        runuser -u munge -- /usr/sbin/munged </dev/null >>"$dir/log/start.log" 2>&1
         touch "$dir/munged.started"
         for ((i = 0; i < 50; i++)); do
             munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break
@@ -123,8 +123,9 @@ SlurmdPort=6818
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
-    slurmctld -f "$conf" -i
-    slurmd -f "$conf"
+    # No daemon keeps this script's standard output or error (a pipe in CI) open.
+    slurmctld -f "$conf" -i </dev/null >>"$dir/log/start.log" 2>&1
+    slurmd -f "$conf" </dev/null >>"$dir/log/start.log" 2>&1
     # Up when the node takes jobs (idle), within 30 s.
     for ((i = 0; i < 300; i++)); do
         state=$(sinfo --noheader --format=%t 2>/dev/null || true)
