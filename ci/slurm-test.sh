@@ -13,6 +13,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT HUP  # so that the EXIT trap stops the cluster then too
 passed=0
 failed=0
 check() {  # check NAME CONDITION-COMMAND...
