@@ -64,4 +64,5 @@ for f in "$out"/*.json "$r"/*.csv; do
     scrub <"$f" >"$f.tmp" && mv "$f.tmp" "$f"
 done
 rm -f "$r"/*.png
+rm -rf "$r/points"  # the runs reproduce keeps for resuming (docs/cluster.md): wall times, no output
 echo "recorded $n commands in $out"
