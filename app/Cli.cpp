@@ -306,7 +306,8 @@ void add_slurm_options(CLI::App* sub, sim::SlurmOptions& slurm) {
         ->check(CLI::Range(1u, 1000000u));
     sub->add_flag("--slurm-dry-run", slurm.dry_run,
                   "with --slurm: write the run list and the job script, do not submit");
-    sub->add_option("--slurm-task", slurm.task_file, "")->group("");  // the array tasks' own
+    sub->add_option("--slurm-task", slurm.task_file,
+                    "run one array task of a --slurm job (the job script gives it)");
 }
 
 int run_cli(int argc_in, char** argv_in) {

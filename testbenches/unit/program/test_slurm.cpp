@@ -128,7 +128,8 @@ TEST_CASE("sweep --slurm: an array job of chunks whose tasks write a local sweep
     REQUIRE(slurp(cluster + "/sweep.csv") == slurp(local + "/sweep.csv"));
 }
 
-TEST_CASE("--slurm without a Slurm that takes the job: exit 2, saying why", "[program][slurm]") {
+TEST_CASE("sweep and reproduce with --slurm but no Slurm that takes the job: exit 2, saying why",
+          "[program][slurm]") {
     std::string out;
     {
         const std::string empty = scratch("no_sbatch_here");
