@@ -115,6 +115,9 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
     const std::vector<Case> cases{
         {"demo", "run testbenches/scenarios/demo.yaml --vcd " + dir + "demo.vcd", dir + "demo.vcd",
          "HEAD m4 vc0 to 2,2"},
+        // The same save file on the FST of the run (--fst, made by vcd2fst).
+        {"demo", "run testbenches/scenarios/demo.yaml --fst " + dir + "demo.fst", dir + "demo.fst",
+         "HEAD m4 vc0 to 2,2"},
         {"rtl", "run testbenches/scenarios/demo.yaml --rtl all --vcd " + dir + "cosim.vcd",
          dir + "cosim.rtl.vcd", "HEAD m4 vc0 to 2,2"},
         {"min-tree",
@@ -132,12 +135,12 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
     static const std::regex decoded(
         R"(^(idle|(HEAD|body|tail|HEAD\+TAIL|BUBBLE) m[0-9]+ vc[0-9]+( .*)?)$)");
     for (const Case& c : cases) {
-        SECTION(c.save) {
+        SECTION(c.dump) {
             std::string out;
             REQUIRE(run_program(c.run, out) == 0);
             const std::string save_path = source + "/waves/" + c.save + ".gtkw";
-            // The save file names the command that writes its trace (or, for the RTL, the run).
-            const std::string shot = dir + c.save + ".png", report_path = dir + c.save + ".txt";
+            const std::string name = std::filesystem::path(c.dump).filename().string();
+            const std::string shot = dir + name + ".png", report_path = dir + name + ".txt";
             const std::string command =
                 fmt::format("cd {} && bash {}/waves/screenshot.sh {} {} {} {} 2>&1", root.string(),
                             source, c.dump, save_path, shot, report_path);
@@ -164,7 +167,7 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
                              c.marker) >= 1);
             // The screenshot: the whole virtual screen, the wave area (right of the signal
             // names and values) with traces drawn in green and values written in white.
-            const std::string ppm = dir + c.save + ".ppm";
+            const std::string ppm = dir + name + ".ppm";
             REQUIRE(
                 std::system(fmt::format("convert {} -crop 850x700+720+130 +repage {}", shot, ppm)
                                 .c_str()) == 0);
