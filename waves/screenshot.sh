@@ -20,7 +20,7 @@ rm -f "$WORMCAST_GTKWAVE_SHOT" "$WORMCAST_GTKWAVE_REPORT"
 # never runs it (an unreadable dump file opens a dialog instead).
 timeout 300 xvfb-run -a -s "-screen 0 1600x900x24" gtkwave -S "$here/gtkwave-check.tcl" "$1" "$2" \
   > "${WORMCAST_GTKWAVE_REPORT%.txt}.log" 2>&1
-[ -s "$WORMCAST_GTKWAVE_REPORT" ] && [ -s "$WORMCAST_GTKWAVE_SHOT" ] || {
+if [ ! -s "$WORMCAST_GTKWAVE_REPORT" ] || [ ! -s "$WORMCAST_GTKWAVE_SHOT" ]; then
   echo "$0: GTKWave wrote no report or screenshot (see ${WORMCAST_GTKWAVE_REPORT%.txt}.log)" >&2
   exit 1
-}
+fi
