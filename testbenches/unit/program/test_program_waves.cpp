@@ -293,8 +293,9 @@ TEST_CASE("wormcast run --fst writes FST (also --vcd x.fst), RTL routers' waves 
     CHECK_THAT(out, Catch::Contains("--vcd a.fst") && Catch::Contains("--fst b.fst"));
 }
 
-TEST_CASE("--trace-messages says on whom a head waited: the OCRQ's holder, the credit's, the token",
-          "[program][trace-messages]") {
+TEST_CASE(
+    "--trace-messages says on whom a head waited: who holds its output or credit or the token",
+    "[program][trace-messages]") {
     std::string out;
     const std::string file = scratch("waits.jsonl");
     // A loaded demo: heads wait for outputs other worms hold and for credits behind them.
