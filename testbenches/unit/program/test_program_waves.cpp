@@ -294,7 +294,7 @@ TEST_CASE("wormcast run --fst writes FST (also --vcd x.fst), RTL routers' waves 
 }
 
 TEST_CASE(
-    "--trace-messages says on whom a head waited: who holds its output or credit or the token",
+    "run --trace-messages says on whom a head waited: who holds its output or credit or the token",
     "[program][trace-messages]") {
     std::string out;
     const std::string file = scratch("waits.jsonl");
