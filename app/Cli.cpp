@@ -74,6 +74,7 @@ std::string read_file(const std::string& path, const std::string& option) {
 }
 
 struct RunOutputs {
+    std::string fst;
     std::vector<std::string> trace_messages;  ///< IDS|all, FILE
     std::string deadlock_dot;
 };
@@ -86,13 +87,15 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     if (!rtl.empty()) overrides.push_back(fmt::format("network.rtl={}", rtl));
     sim::Scenario s = sim::load_scenario(scenario_path, overrides);
     s.run.vcd_path = vcd;
+    s.run.fst_path = outputs.fst;
     s.run.trace_routers = s.traced_routers();
     if (!outputs.trace_messages.empty()) {
         s.run.trace_messages =
             MessageTraceFilter::parse(outputs.trace_messages[0], "--trace-messages");
         s.run.trace_messages_path = outputs.trace_messages[1];
     }
-    if (!vcd.empty() && s.trace_routers == "auto" && s.topology->routers() > 64)
+    if ((!vcd.empty() || !outputs.fst.empty()) && s.trace_routers == "auto" &&
+        s.topology->routers() > 64)
         std::cerr << fmt::format(
             "note: large network: tracing router {} only (set trace.routers to choose)\n",
             s.topology->format_router(0));
@@ -110,6 +113,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     if (!json_path.empty())
         sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
     if (!r.vcd_path.empty()) std::cout << "waveform     " << r.vcd_path << "\n";
+    if (!r.fst_path.empty()) std::cout << "waveform     " << r.fst_path << "\n";
     if (!s.run.trace_messages_path.empty())
         std::cout << "messages     " << s.run.trace_messages_path
                   << " (wormcast explain FILE MSG)\n";
@@ -122,6 +126,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         }
     }
     if (!r.rtl_vcd_path.empty()) std::cout << "rtl waveform " << r.rtl_vcd_path << "\n";
+    if (!r.rtl_fst_path.empty()) std::cout << "rtl waveform " << r.rtl_fst_path << "\n";
     return r.ok() ? 0 : 3;
 }
 
@@ -324,6 +329,7 @@ int run_cli(int argc_in, char** argv_in) {
     std::string scenario, vcd, json, rtl;
     std::vector<std::string> sets;
     std::string seed;
+    RunOutputs run_outputs;
     run->add_option("scenario", scenario, "scenario YAML file")
         ->required()
         ->check(CLI::ExistingFile);
@@ -334,12 +340,14 @@ int run_cli(int argc_in, char** argv_in) {
                     "write a VCD waveform of the traced routers' links (RTL routers: also "
                     "FILE.rtl.vcd of their "
                     "internals)");
+    run->add_option("--fst", run_outputs.fst,
+                    "write the same waveforms as FST (made from the VCD by GTKWave's vcd2fst; "
+                    "also: --vcd FILE.fst)");
     run->add_option("--json", json, "write the results as JSON");
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
     run->add_option("--rtl", rtl,
                     "routers that are the verilated RTL: all | none | routers separated by ';' "
                     "(overrides network.rtl)");
-    RunOutputs run_outputs;
     run->add_option("--trace-messages", run_outputs.trace_messages,
                     "IDS|all FILE: follow these messages (ids separated by commas) router by "
                     "router; JSON lines "

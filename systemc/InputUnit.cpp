@@ -36,6 +36,7 @@ void InputVc::reset_worm() {
     forwarded = 0;
     bubble_blockers.clear();
     out_header.clear();
+    traced_wait.clear();
     header_sent = 0;
 }
 

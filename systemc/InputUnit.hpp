@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "systemc/Flit.hpp"
@@ -39,6 +40,7 @@ struct InputVc {
     PortSet bubble_blockers;      ///< output ports that held the current flit back
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far
+    std::string traced_wait;  ///< the last wait recorded for a traced message (MessageTrace)
     bool header_pending() const {
         return state == VcState::Active && header_sent < out_header.front().size();
     }

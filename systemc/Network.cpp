@@ -345,6 +345,10 @@ Network::WaitGraph Network::wait_graph() const {
     return g;
 }
 
+bool Network::has_wait_cycle() const {
+    return !wait_graph().cycle.empty();
+}
+
 std::string Network::describe_waits() const {
     WaitGraph g = wait_graph();
     const auto& waits = g.waits;

@@ -68,6 +68,8 @@ class Network : public sc_core::sc_module {
     /// The same graph in Graphviz DOT: channels (and the message holding each) as nodes, waits as
     /// edges labelled with what is wanted, the cycle in red.
     std::string waits_dot() const;
+    /// The wait-for graph has a cycle now (a deadlock unless it is about to clear).
+    bool has_wait_cycle() const;
     /// Network links (router to router): flits carried per link.
     std::vector<std::uint64_t> link_flits() const;
     std::uint64_t bubbles() const;

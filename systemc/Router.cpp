@@ -241,7 +241,10 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
     auto& branches = ivc.route.branches;
     if (config_.atomic_ocrq) {
         for (const auto& b : branches)
-            if (!branch_ready(p, v, b)) return false;
+            if (!branch_ready(p, v, b)) {
+                if (trace_log_ && trace_log_->wants(ivc.message)) trace_output_wait(p, v, now);
+                return false;
+            }
         for (std::size_t b = 0; b < branches.size(); ++b) acquire(p, v, b);
     } else {
         for (std::size_t b = 0; b < ivc.enqueued; ++b)
@@ -252,7 +255,10 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
         }
         bool all = ivc.enqueued == branches.size();
         for (std::size_t b = 0; all && b < branches.size(); ++b) all = ivc.acquired[b];
-        if (!all) return false;
+        if (!all) {
+            if (trace_log_ && trace_log_->wants(ivc.message)) trace_output_wait(p, v, now);
+            return false;
+        }
     }
     start_worm(ivc);
     if (trace_log_ && trace_log_->wants(ivc.message)) {
@@ -265,6 +271,72 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
                         {{"router", name()}, {"outputs", ports}, {"out_vcs", vcs}});
     }
     return true;
+}
+
+void Router::trace_wait(InputVc& ivc, const char* event, nlohmann::ordered_json waits, Cycle now) {
+    std::string key = std::string(event) + waits.dump();
+    if (key == ivc.traced_wait) return;
+    ivc.traced_wait = std::move(key);
+    trace_log_->add(ivc.message, event, now, {{"router", name()}, {"waits", std::move(waits)}});
+}
+
+void Router::trace_output_wait(PortId p, VcId v, Cycle now) {
+    InputVc& ivc = inputs_[p].vc(v);
+    nlohmann::ordered_json waits = nlohmann::ordered_json::array();
+    auto message_at = [&](int in_port, int in_vc) {
+        return inputs_[static_cast<PortId>(in_port)].vc(static_cast<VcId>(in_vc)).message;
+    };
+    auto explain_port = [&](PortId q, std::uint32_t vc_mask) {
+        if (outputs_[q].free_vc(vc_mask) < 0) {
+            // Every VC it may use is taken: by the worms that own them.
+            for (VcId ov = 0; ov < config_.vcs; ++ov) {
+                const OutputVcOwner& owner = outputs_[q].owner(ov);
+                if ((vc_mask >> ov & 1u) && !owner.free())
+                    waits.push_back({{"output", q},
+                                     {"vc", ov},
+                                     {"on", "taken"},
+                                     {"message", message_at(owner.in_port, owner.in_vc)}});
+            }
+            return;
+        }
+        // A VC is free, but an older request for it is ahead in the OCRQ.
+        for (const OcrqRequest& r : ocrqs_[q].requests()) {
+            if (r.in_port == p && r.in_vc == v) break;
+            if (r.vc_mask & vc_mask) {
+                waits.push_back(
+                    {{"output", q}, {"on", "queue"}, {"message", message_at(r.in_port, r.in_vc)}});
+                return;
+            }
+        }
+    };
+    for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
+        const RouteBranch& branch = ivc.route.branches[b];
+        if (!ivc.acquired.empty() && ivc.acquired[b]) continue;
+        if (branch.alternatives.none()) {
+            if (branch_ready(p, v, branch)) continue;
+            explain_port(branch.port, branch.vc_mask);
+        } else {
+            explain_port(branch.port, branch.vc_mask);
+            for (unsigned q = branch.alternatives.first(); q != PortSet::kNone;
+                 q = branch.alternatives.first_from(q + 1))
+                if (q != branch.port) explain_port(static_cast<PortId>(q), branch.vc_mask);
+        }
+    }
+    trace_wait(ivc, "wait_output", std::move(waits), now);
+}
+
+void Router::trace_credit_wait(PortId p, VcId v, PortSet blocked, Cycle now) {
+    InputVc& ivc = inputs_[p].vc(v);
+    nlohmann::ordered_json waits = nlohmann::ordered_json::array();
+    for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
+        const PortId q = ivc.route.branches[b].port;
+        if (!blocked.test(q)) continue;
+        const VcId ov = ivc.out_vc[b];
+        // The next router's buffer for this VC is full of the flits sent before this head.
+        waits.push_back(
+            {{"output", q}, {"vc", ov}, {"on", "credit"}, {"message", last_sent_[q][ov]}});
+    }
+    trace_wait(ivc, "wait_credit", std::move(waits), now);
 }
 
 void Router::start_worm(InputVc& ivc) {
@@ -297,8 +369,15 @@ void Router::allocate_outputs(Cycle now) {
             if (config_.token_ring && ivc.route.branches.size() > 1) {
                 ivc.state = VcState::WaitingToken;
                 token_queue_.push_back({p, v});
-                if (trace_log_ && trace_log_->wants(ivc.message))
-                    trace_log_->add(ivc.message, "wait_token", now, {{"router", name()}});
+                if (trace_log_ && trace_log_->wants(ivc.message)) {
+                    // Whoever holds the group's token now (a ring stop: a switch of the group).
+                    const auto holder = config_.token_ring->holder();
+                    trace_log_->add(ivc.message, "wait_token", now,
+                                    {{"router", name()},
+                                     {"stop", config_.token_stop},
+                                     {"holder_stop", holder ? nlohmann::ordered_json(*holder)
+                                                            : nlohmann::ordered_json()}});
+                }
             } else {
                 enqueue_requests(p, v);
             }
@@ -364,6 +443,9 @@ void Router::traverse(Cycle now) {
                 all.set(q);
                 if (outputs_[q].credits(ivc.out_vc[b]).available()) credited.set(q);
             }
+            if (trace_log_ && credited != all && ivc.header_pending() && ivc.header_sent == 0 &&
+                trace_log_->wants(ivc.message))
+                trace_credit_wait(p, v, all.without(credited), now);
             if (credited == all) {
                 request_[p][v] = all;
             } else if (ivc.route.branches.size() > 1 && !ivc.header_pending()) {
@@ -404,6 +486,7 @@ void Router::traverse(Cycle now) {
             if (header_flit && !flit.is_bubble())
                 copy.data = ivc.out_header[b][header_index];  // per-branch header
             outputs_[q].credits(copy.vc).consume();
+            if (trace_log_) last_sent_[q][copy.vc] = copy.message;
             crossbar_.transfer(copy, q, outputs_[q], now);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }

@@ -60,7 +60,10 @@ class Router : public RouterModule {
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
     /// Record the hops of chosen messages' heads (null: off, the default; one test per event).
-    void set_message_trace(MessageTraceLog* log) { trace_log_ = log; }
+    void set_message_trace(MessageTraceLog* log) {
+        trace_log_ = log;
+        last_sent_.assign(config_.outputs, std::vector<MessageId>(config_.vcs, 0));
+    }
 
   private:
     SC_HAS_PROCESS(Router);
@@ -96,6 +99,11 @@ class Router : public RouterModule {
     /// every output and streams.
     bool take_outputs(PortId p, VcId v, Cycle now);
     void start_worm(InputVc& ivc);
+    // Message tracing (MessageTrace.hpp), only for traced messages: on whom a head waits, recorded
+    // when the wait begins and whenever its holder changes.
+    void trace_output_wait(PortId p, VcId v, Cycle now);
+    void trace_credit_wait(PortId p, VcId v, PortSet blocked, Cycle now);
+    void trace_wait(InputVc& ivc, const char* event, nlohmann::ordered_json waits, Cycle now);
 
     CycleTimer timer_;
     ActivityMonitor* monitor_;
@@ -126,7 +134,10 @@ class Router : public RouterModule {
     std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
     std::vector<LinkFault> faults_;  ///< armed faults (none in a healthy run)
-    bool saw_input_ = false;         ///< a valid flit or a credit was read this cycle
+    /// [output][vc]: the last message sent there (kept only while tracing messages): whose flits
+    /// fill the next buffer when a head waits for a credit.
+    std::vector<std::vector<MessageId>> last_sent_;
+    bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
 };
 
 }  // namespace wormcast

@@ -90,6 +90,28 @@ std::string list(const nlohmann::ordered_json& values) {
     return fmt::format("{}", fmt::join(parts, " "));
 }
 
+/// The entries of a wait_output / wait_credit event in words.
+std::string describe_waits(const nlohmann::ordered_json& waits) {
+    std::vector<std::string> parts;
+    for (const auto& w : waits) {
+        const std::string on = w.value("on", std::string());
+        const std::string output =
+            w.contains("vc") ? fmt::format("output {} VC {}", w["output"].dump(), w["vc"].dump())
+                             : fmt::format("output {}", w["output"].dump());
+        const std::string message = w["message"].dump();
+        if (on == "taken")
+            parts.push_back(fmt::format("{} is taken by message {}", output, message));
+        else if (on == "queue")
+            parts.push_back(
+                fmt::format("{} is free, message {} is ahead in its OCRQ", output, message));
+        else
+            parts.push_back(fmt::format("a credit on {} (the next buffer holds message {}'s flits)",
+                                        output, message));
+    }
+    return parts.empty() ? std::string("(no holder found)")
+                         : fmt::format("{}", fmt::join(parts, "; "));
+}
+
 }  // namespace
 
 std::string explain_message(const std::vector<nlohmann::ordered_json>& events, MessageId m) {
@@ -130,8 +152,17 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
                 router, e["in_port"].dump(), e["in_vc"].dump(), list(e["outputs"]));
         } else if (ev == "wait_token") {
             token_wait[router] = c;
-            out += fmt::format("  cycle {:>6}  {}: a tree operation, waits for the token\n", c,
-                               router);
+            const auto holder = e.value("holder_stop", nlohmann::ordered_json());
+            out += fmt::format(
+                "  cycle {:>6}  {}: a tree operation, waits for the token{}\n", c, router,
+                holder.is_number()
+                    ? fmt::format(" (stop {} of the ring holds it; this switch is stop {})",
+                                  holder.dump(), e.value("stop", nlohmann::ordered_json()).dump())
+                    : std::string(" (travelling on the ring)"));
+        } else if (ev == "wait_output" || ev == "wait_credit") {
+            out += fmt::format("  cycle {:>6}  {}: {} {}\n", c, router,
+                               ev == "wait_output" ? "waits in the OCRQ:" : "head waits for",
+                               describe_waits(e["waits"]));
         } else if (ev == "token") {
             ready[router] = c;
             out += fmt::format("  cycle {:>6}  {}: holds the token (waited {} cycles for it)\n", c,

@@ -69,12 +69,24 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
                        {"flits_injected", r.flits_injected},
                        {"flits_consumed", r.flits_consumed},
                        {"drained", r.drained},
+                       {"saturated", r.saturated},
                        {"deadlock", r.deadlock},
                        {"deadlock_cycle", r.deadlock_cycle},
                        {"deadlock_report", r.deadlock_report},
                        {"problems", r.problems},
                        {"ok", r.ok()}};
     if (!r.faults.empty()) out["faults"] = r.faults;  // only runs that inject faults have the key
+    if (r.saturation) {
+        const SaturationVerdict& v = *r.saturation;
+        out["saturation"] = {{"saturated", v.saturated},
+                             {"from_cycle", v.from},
+                             {"to_cycle", v.to},
+                             {"offered_flits_per_node_cycle", v.offered_per_node_cycle()},
+                             {"accepted_flits_per_node_cycle", v.accepted_per_node_cycle()},
+                             {"source_backlog_flits_from", v.backlog_from},
+                             {"source_backlog_flits_to", v.backlog_to},
+                             {"words", v.words()}};
+    }
     return out;
 }
 
@@ -116,12 +128,19 @@ void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p)
                r.cycles, r.cycles * ns / 1000.0, r.wall_seconds, r.router_cycles_per_second,
                r.active_router_cycles);
     for (const std::string& fault : r.faults) fmt::print(os, "fault        {}\n", fault);
+    if (r.saturated)
+        fmt::print(os,
+                   "SATURATED    {}\n             (the run stopped at cycle {} with the sources' "
+                   "queues not drained: docs/saturation.md)\n",
+                   r.saturation->words(), r.cycles);
     if (r.deadlock)
         fmt::print(os, "DEADLOCK     at cycle {}\n{}", r.deadlock_cycle, r.deadlock_report);
     if (!r.problems.empty()) {
         fmt::print(os, "DELIVERY CHECK FAILED ({} problems):\n", r.problems.size());
         for (std::size_t i = 0; i < r.problems.size() && i < 20; ++i)
             fmt::print(os, "  {}\n", r.problems[i]);
+    } else if (r.saturated) {
+        fmt::print(os, "check        what was delivered came exactly once, intact and in order\n");
     } else if (!r.deadlock) {
         fmt::print(os, "check        every message delivered exactly once, intact and in order\n");
     }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -16,6 +17,7 @@
 #include "systemc/Router.hpp"
 #include "systemc/rtl/RtlWaves.hpp"
 #include "testbenches/sim/Sampling.hpp"
+#include "testbenches/sim/Waveform.hpp"
 #include "testbenches/traffic/TrafficHost.hpp"
 
 namespace wormcast::sim {
@@ -121,13 +123,19 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
     // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
+    // An FST is made from the VCD after the run (Waveform.hpp).
+    const WaveformFiles waves = WaveformFiles::from_options(options.vcd_path, options.fst_path);
+    if (!waves.fst.empty()) {
+        check_fst_converter(options.fst_path.empty() ? "--vcd" : "--fst");
+        check_vcd_target(waves.fst);
+    }
     sc_trace_file* vcd = nullptr;
     std::string vcd_partial;
-    if (!options.vcd_path.empty()) {
-        std::string base = options.vcd_path;
-        if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
-        result.vcd_path = base + ".vcd";
-        check_vcd_target(result.vcd_path);
+    if (waves.any()) {
+        std::string base = waves.written_vcd;
+        base.resize(base.size() - 4);  // SystemC appends ".vcd"
+        result.vcd_path = waves.vcd;
+        check_vcd_target(waves.written_vcd);
         vcd_partial = base + ".partial.vcd";
         vcd = sc_create_vcd_trace_file((base + ".partial").c_str());
         if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", result.vcd_path));
@@ -150,9 +158,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (!traced_rtl.empty()) {
             sc_start(SC_ZERO_TIME);  // Verilator opens its SystemC trace file after elaboration
             check_fault();
-            rtl_waves = std::make_unique<rtl::RtlWaves>(*network, traced_rtl,
-                                                        rtl::rtl_vcd_path(options.vcd_path));
-            result.rtl_vcd_path = rtl_waves->path();
+            rtl_waves = std::make_unique<rtl::RtlWaves>(*network, traced_rtl, waves.rtl_vcd);
+            if (!waves.vcd.empty()) result.rtl_vcd_path = rtl_waves->path();
         }
     }
 
@@ -182,7 +189,29 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
                 return false;
         return true;
     };
-    for (Cycle drained_for = 0; !network->watchdog().fired() && drained_for < options.drain_limit;
+    // A saturated network is not drained: its queues would only show how long they got. A
+    // wait-for cycle among the blocked channels is left to the watchdog (deadlock, not load).
+    if (options.stop_when_saturated && options.measure > 0 && !network->watchdog().fired()) {
+        // A request leaves its source's queue when its first worm takes an injection channel.
+        std::map<std::uint32_t, Cycle> first_injection;
+        for (const auto& [id, m] : network->ledger().messages()) {
+            if (m.injected == 0 && m.arrived.empty()) continue;  // not injected yet
+            auto [it, fresh] = first_injection.emplace(m.multicast, m.injected);
+            if (!fresh) it->second = std::min(it->second, m.injected);
+        }
+        std::vector<SourceRequest> requests;
+        for (const auto& [id, mc] : network->ledger().multicasts()) {
+            const auto injected = first_injection.find(id);
+            requests.push_back({mc.submitted,
+                                injected == first_injection.end() ? ~Cycle{0} : injected->second,
+                                mc.length});
+        }
+        result.saturation = judge_saturation(requests, network->nodes(),
+                                             options.warmup + options.measure / 2, traffic_end);
+        result.saturated = result.saturation->saturated && !network->has_wait_cycle();
+    }
+    for (Cycle drained_for = 0;
+         !result.saturated && !network->watchdog().fired() && drained_for < options.drain_limit;
          drained_for += chunk) {
         if (all_quiet()) break;
         sc_start(clock * static_cast<double>(chunk));
@@ -193,12 +222,20 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     if (vcd) {
         sc_close_vcd_trace_file(vcd);
         std::error_code error;
-        std::filesystem::rename(vcd_partial, result.vcd_path, error);
+        std::filesystem::rename(vcd_partial, waves.written_vcd, error);
         if (error)
             throw ConfigError(
-                fmt::format("cannot write VCD file '{}': {}", result.vcd_path, error.message()));
+                fmt::format("cannot write VCD file '{}': {}", waves.written_vcd, error.message()));
     }
     if (rtl_waves) rtl_waves->close();
+    if (vcd && !waves.fst.empty()) {
+        convert_to_fst(waves.written_vcd, waves.fst, waves.vcd.empty());
+        result.fst_path = waves.fst;
+        if (rtl_waves) {
+            convert_to_fst(waves.rtl_vcd, waves.rtl_fst, waves.vcd.empty());
+            result.rtl_fst_path = waves.rtl_fst;
+        }
+    }
 
     result.cycles = sc_time_stamp().value() / clock.value();
     result.wall_seconds = std::chrono::duration<double>(wall_end - wall_start).count();
@@ -211,7 +248,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.deadlock_cycle = network->watchdog().fired_at();
     result.deadlock_report = network->watchdog().report();
     if (result.deadlock) result.deadlock_dot = network->waits_dot();
-    result.problems = network->ledger().problems(/*final=*/!result.deadlock);
+    result.problems = network->ledger().problems(/*final=*/!result.deadlock && !result.saturated);
     if (message_trace) {
         // Each traced message's own line: who sent it where, when, and when each copy arrived.
         for (const auto& [id, m] : network->ledger().messages()) {
@@ -235,7 +272,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         }
         write_output_file(options.trace_messages_path, message_trace->jsonl(), "--trace-messages");
     }
-    if (!result.drained && !result.deadlock)
+    if (!result.drained && !result.deadlock && !result.saturated)
         result.problems.insert(
             result.problems.begin(),
             fmt::format("not everything was delivered within {} cycles after the traffic ended",

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/Statistics.hpp"
+#include "testbenches/sim/Saturation.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
 namespace wormcast::sim {
@@ -30,11 +32,15 @@ struct RunOptions {
     Cycle warmup = 0;
     Cycle measure = 0;            ///< measured window [warmup, warmup + measure)
     Cycle drain_limit = 1000000;  ///< extra cycles allowed to deliver everything afterwards
-    std::string vcd_path;         ///< empty: no waveform
+    std::string vcd_path;         ///< empty: no VCD ("x.fst": an FST instead, as fst_path)
+    std::string fst_path;         ///< empty: no FST (made from the VCD by vcd2fst after the run)
     /// Routers whose links are traced; empty: all (small networks only). The RTL routers among
     /// them also write their internals to the RTL VCD (systemc/rtl/RtlWaves.hpp).
     std::vector<std::size_t> trace_routers;
     std::vector<RouterFault> faults;  ///< none in a healthy run
+    /// Judge saturation at the end of the measured window (Saturation.hpp) and, if saturated,
+    /// stop there instead of draining the sources' queues.
+    bool stop_when_saturated = false;
     /// Follow these messages' heads router by router and write JSON lines here (empty: off).
     std::string trace_messages_path;
     MessageTraceFilter trace_messages;
@@ -50,6 +56,8 @@ struct RunResult {
     std::vector<std::string> faults;
     std::string vcd_path;      ///< the waveform written (RunOptions::vcd_path with ".vcd" ensured)
     std::string rtl_vcd_path;  ///< their Verilator waveform (written with a VCD and RTL routers)
+    std::string fst_path;      ///< the FST written (empty without one)
+    std::string rtl_fst_path;  ///< the RTL routers' waveform as FST
     std::uint64_t seed = 0;
     Cycle cycles = 0;  ///< simulated cycles
     double wall_seconds = 0;
@@ -74,6 +82,10 @@ struct RunResult {
     std::uint64_t flits_injected = 0;
     std::uint64_t flits_consumed = 0;
     bool drained = false;  ///< everything delivered before the drain limit
+    /// Judged (RunOptions::stop_when_saturated with a measured window) and saturated: the run
+    /// stopped at the end of the measured window, its queues not drained.
+    bool saturated = false;
+    std::optional<SaturationVerdict> saturation;  ///< the verdict, when judged
     bool deadlock = false;
     Cycle deadlock_cycle = 0;
     std::string deadlock_report;
@@ -85,7 +97,8 @@ struct RunResult {
     nlohmann::ordered_json network_metrics = nlohmann::ordered_json::object();
     std::vector<std::array<std::uint64_t, 3>>
         arrival_digest;  ///< (message, node, tail cycle), sorted
-    bool ok() const { return !deadlock && drained && problems.empty(); }
+    /// A saturated run is a result (the network's throughput at this load), not a failure.
+    bool ok() const { return !deadlock && (drained || saturated) && problems.empty(); }
 };
 
 RunResult run_network(NetworkSpec spec, const NetworkParams& params,

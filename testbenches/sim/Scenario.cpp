@@ -466,11 +466,13 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
                                       s.traffic_kind));
     }
 
-    Section run(top.get("run"), "run",
-                section_keys("run", {"seed", "drain_limit", "memory_limit_mb"}));
+    Section run(
+        top.get("run"), "run",
+        section_keys("run", {"seed", "drain_limit", "memory_limit_mb", "stop_when_saturated"}));
     read_parameters(run, "run", p);
     s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
     s.run.drain_limit = run.whole("drain_limit", 2000000, 1, 1ull << 40);
+    s.run.stop_when_saturated = run.flag("stop_when_saturated", true);
     const std::uint64_t memory_limit_mb = run.whole("memory_limit_mb", 8192, 1, 1ull << 30);
     // A flit moves through the pipeline without any flit moving elsewhere for up to this long; a
     // watchdog shorter than that would call a healthy network deadlocked.

@@ -2,6 +2,7 @@
 // per-message traces against the run's own results, and the deadlock picture.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -243,4 +244,122 @@ TEST_CASE("waves/demo.gtkw names signals the demo's waveform has and attaches th
     CHECK(filter);
     CHECK(signals > 20);
     CHECK(filtered == 5);
+}
+
+TEST_CASE("wormcast run --fst writes FST (also --vcd x.fst), RTL routers' waves too",
+          "[program][fst]") {
+    std::string out;
+    const std::string vcd = scratch("both.vcd"), fst = scratch("both.fst");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=300 --vcd " +
+                            vcd + " --fst " + fst,
+                        out) == 0);
+    CHECK_THAT(out,
+               Catch::Contains("waveform     " + vcd) && Catch::Contains("waveform     " + fst));
+    // The FST holds what the VCD holds: GTKWave's fst2vcd gives back the same signals and changes.
+    const std::string back = scratch("back.vcd");
+    REQUIRE(std::system(("fst2vcd -f " + fst + " -o " + back + " > /dev/null 2>&1").c_str()) == 0);
+    const auto original = vcd_values(slurp(vcd), "packed"),
+               converted = vcd_values(slurp(back), "packed");
+    CHECK(original.size() > 50);
+    // (within a time step fst2vcd may list the changes in another order)
+    auto sorted = [](std::vector<std::uint64_t> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    CHECK(sorted(converted) == sorted(original));
+    // By extension: FST only, no VCD left behind.
+    const std::string only = scratch("only.fst");
+    REQUIRE(
+        run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=300 --vcd " + only,
+                    out) == 0);
+    CHECK_THAT(out, Catch::Contains("waveform     " + only));
+    CHECK(slurp(only).size() > 1000);
+    CHECK(slurp(scratch("only.fst-source.vcd")).empty());
+    CHECK(slurp(scratch("only.vcd")).empty());
+    // RTL routers: their Verilator VCD becomes x.rtl.fst.
+    const std::string rtl = scratch("rtl.fst");
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=200 --rtl '1,1' "
+                        "--fst " +
+                            rtl,
+                        out) == 0);
+    CHECK_THAT(out, Catch::Contains("rtl waveform " + scratch("rtl.rtl.fst")));
+    REQUIRE(
+        std::system(("fst2vcd -f " + scratch("rtl.rtl.fst") + " -o " + back + " > /dev/null 2>&1")
+                        .c_str()) == 0);
+    CHECK_THAT(slurp(back), Catch::Contains("in_flit_i"));
+    CHECK(slurp(scratch("rtl.rtl.fst-source.vcd")).empty());
+    // Two different FST names: refused, exit 2, the options named.
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --vcd a.fst --fst b.fst", out) == 2);
+    CHECK_THAT(out, Catch::Contains("--vcd a.fst") && Catch::Contains("--fst b.fst"));
+}
+
+TEST_CASE(
+    "run --trace-messages says on whom a head waited: who holds its output or credit or the token",
+    "[program][trace-messages]") {
+    std::string out;
+    const std::string file = scratch("waits.jsonl");
+    // A loaded demo: heads wait for outputs other worms hold and for credits behind them.
+    REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.load=0.35 --set "
+                        "traffic.measure=1500 --set run.stop_when_saturated=false "
+                        "--trace-messages all " +
+                            file,
+                        out) == 0);
+    std::map<unsigned, std::vector<nlohmann::json>> by_message;
+    std::istringstream lines(slurp(file));
+    for (std::string line; std::getline(lines, line);) {
+        const auto e = nlohmann::json::parse(line);
+        by_message[e["msg"].get<unsigned>()].push_back(e);
+    }
+    std::size_t output_waits = 0, credit_waits = 0;
+    unsigned example = 0;
+    for (const auto& [id, events] : by_message)
+        for (const auto& e : events) {
+            if (e["event"] != "wait_output" && e["event"] != "wait_credit") continue;
+            INFO(e.dump());
+            REQUIRE(!e["waits"].empty());
+            for (const auto& w : e["waits"]) {
+                // The holder is another message of this run.
+                const unsigned holder = w["message"];
+                CHECK(holder != id);
+                CHECK(by_message.count(holder) == 1);
+                if (e["event"] == "wait_output") {
+                    CHECK((w["on"] == "taken" || w["on"] == "queue"));
+                    if (w["on"] == "taken") {
+                        // The holder went out on that output before this head did.
+                        bool used = false;
+                        for (const auto& h : by_message[holder])
+                            if (h["event"] == "head" && h["router"] == e["router"])
+                                for (const auto& q : h["outputs"]) used |= q == w["output"];
+                        CHECK(used);
+                    }
+                } else {
+                    CHECK(w["on"] == "credit");
+                }
+            }
+            (e["event"] == "wait_output" ? output_waits : credit_waits)++;
+            if (e["event"] == "wait_output" && !example) example = id;
+        }
+    CHECK(output_waits > 10);
+    CHECK(credit_waits > 10);
+    REQUIRE(example != 0);
+    REQUIRE(run_program(fmt::format("explain {} {}", file, example), out) == 0);
+    CHECK_THAT(out, Catch::Contains("waits in the OCRQ: output"));
+    CHECK((out.find("is taken by message") != std::string::npos ||
+           out.find("is ahead in its OCRQ") != std::string::npos));
+
+    // ATBM's token: the stop holding it when a tree operation starts to wait.
+    REQUIRE(run_program("run testbenches/scenarios/min-uni.yaml --set traffic.measure=3000 "
+                        "--set traffic.multicast_ratio=0.5 --trace-messages all " +
+                            file,
+                        out) == 0);
+    std::size_t token_waits = 0;
+    std::istringstream min_lines(slurp(file));
+    for (std::string line; std::getline(min_lines, line);) {
+        const auto e = nlohmann::json::parse(line);
+        if (e["event"] != "wait_token") continue;
+        ++token_waits;
+        CHECK(e.contains("stop"));
+        CHECK(e.contains("holder_stop"));
+    }
+    CHECK(token_waits > 0);
 }

@@ -176,9 +176,11 @@ TEST_CASE("failed and timed-out points are recorded, the sweep goes on and exits
     const std::string dir = scratch("sweep_failing");
     std::string out;
     // The second point cannot drain: far past saturation, its queues need much longer than the
-    // one cycle (one drain step) it is given after the traffic ends.
+    // one cycle (one drain step) it is given after the traffic ends (and it is asked to drain
+    // rather than stop as saturated, docs/saturation.md).
     const std::string grid =
         "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 "
+        "--set run.stop_when_saturated=false "
         "--vary traffic.load=0.05,0.9,0.1 --vary traffic.measure=300,3000,300 "
         "--vary run.drain_limit=100000,1,100000 --zip --jobs 2 --out " +
         dir;

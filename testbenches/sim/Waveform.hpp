@@ -1,0 +1,28 @@
+// Where a run's waveforms go and in which format (issue 18): the SystemC kernel and Verilator
+// write VCD; an FST file is made from it after the run by GTKWave's vcd2fst.
+#pragma once
+
+#include <string>
+
+namespace wormcast::sim {
+
+/// The files of a run with `--vcd` and/or `--fst` (`--vcd x.fst` counts as `--fst x.fst`).
+struct WaveformFiles {
+    std::string vcd;          ///< the VCD to keep ("" with FST only)
+    std::string fst;          ///< the FST to make ("" without)
+    std::string written_vcd;  ///< the VCD the run writes: `vcd`, or a temporary for the FST
+    std::string rtl_vcd;      ///< the RTL routers' VCD to keep, or a temporary for `rtl_fst`
+    std::string rtl_fst;
+    bool any() const { return !written_vcd.empty(); }
+    /// Both from options "" (no waveform), "x.vcd" / "x" (VCD), "x.fst" (FST).
+    static WaveformFiles from_options(const std::string& vcd_option, const std::string& fst_option);
+};
+
+/// Refuses an FST target before the run if GTKWave's vcd2fst is not on the PATH.
+void check_fst_converter(const std::string& option);
+
+/// Converts `vcd` to `fst` with vcd2fst; removes `vcd` if `remove_vcd`. Throws ConfigError naming
+/// the file if vcd2fst fails.
+void convert_to_fst(const std::string& vcd, const std::string& fst, bool remove_vcd);
+
+}  // namespace wormcast::sim

@@ -1,0 +1,180 @@
+// GTKWave itself on the committed save files (issue 18): each save file opens its run's trace in
+// a virtual X display (waves/screenshot.sh), and the test checks what GTKWave reports it shows —
+// every signal the save file names, the flit signals as text from wormcast's translate filter
+// (the message and hop the save file's marker points at), and a wave area with traces and text
+// drawn in the screenshot.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "testbenches/unit/program/ProgramRunner.hpp"
+
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
+
+namespace {
+
+struct SaveFile {
+    std::vector<std::string> signals;  ///< in the order shown
+    std::set<std::string> translated;  ///< those drawn through the translate filter process
+};
+
+SaveFile read_save_file(const std::string& path) {
+    std::ifstream in(path);
+    REQUIRE(in);
+    SaveFile save;
+    bool translate = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty()) continue;
+        if (line[0] == '@') translate = (std::stoul(line.substr(1), nullptr, 16) & 0x4000) != 0;
+        if (std::string("[@-*^").find(line[0]) != std::string::npos) continue;
+        save.signals.push_back(line);
+        if (translate) save.translated.insert(line);
+    }
+    return save;
+}
+
+struct Report {
+    std::set<std::string> signals;             ///< full names GTKWave displays
+    std::vector<std::string> filtered_values;  ///< values at the marker of translated traces
+    std::vector<std::string> values;           ///< every trace's value at the marker
+};
+
+Report read_report(const std::string& path) {
+    Report report;
+    std::istringstream in(slurp(path));
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("signal ", 0) == 0) report.signals.insert(line.substr(7));
+        if (line.rfind("trace ", 0) != 0) continue;
+        std::istringstream fields(line.substr(6));
+        std::string flags, name, value;
+        std::getline(fields, flags, '\t');
+        std::getline(fields, name, '\t');
+        std::getline(fields, value);
+        report.values.push_back(value);
+        if (std::stoul(flags) & 0x4000) report.filtered_values.push_back(value);
+    }
+    return report;
+}
+
+/// Shares of a region's pixels drawn in GTKWave's trace green and its text white, from a binary
+/// PPM of that region.
+std::pair<double, double> green_and_white(const std::string& ppm_path) {
+    std::ifstream in(ppm_path, std::ios::binary);
+    std::string magic;
+    unsigned width = 0, height = 0, max = 0;
+    in >> magic >> width >> height >> max;
+    in.get();
+    REQUIRE(magic == "P6");
+    REQUIRE(max == 255);
+    std::vector<unsigned char> rgb(static_cast<std::size_t>(width) * height * 3);
+    in.read(reinterpret_cast<char*>(rgb.data()), static_cast<std::streamsize>(rgb.size()));
+    REQUIRE(in.gcount() == static_cast<std::streamsize>(rgb.size()));
+    std::size_t green = 0, white = 0;
+    for (std::size_t i = 0; i < rgb.size(); i += 3) {
+        const int r = rgb[i], g = rgb[i + 1], b = rgb[i + 2];
+        green += g > 128 && r < 100 && b < 100;
+        white += r > 180 && g > 180 && b > 180;
+    }
+    const double pixels = static_cast<double>(width) * height;
+    return {green / pixels, white / pixels};
+}
+
+}  // namespace
+
+TEST_CASE("GTKWave opens every committed save file on its run's trace, flits decoded",
+          "[program][gtkwave]") {
+    REQUIRE(std::system("command -v gtkwave xvfb-run import convert > /dev/null") == 0);
+    // GTKWave starts the filter as build/wormcast from its working directory (as from the
+    // repository root): a directory whose build/ is the tested binary's.
+    namespace fs = std::filesystem;
+    const fs::path root = scratch("gtkwave_root");
+    fs::create_directories(root);
+    if (!fs::exists(root / "build"))
+        fs::create_directory_symlink(fs::path(WORMCAST_BINARY).parent_path(), root / "build");
+    const std::string source = WORMCAST_SOURCE_DIR;
+
+    struct Case {
+        std::string save;    ///< waves/NAME.gtkw
+        std::string run;     ///< the run that writes its trace (the save file's own command)
+        std::string dump;    ///< the file GTKWave opens
+        std::string marker;  ///< a decoded value shown at the save file's marker
+    };
+    const std::string dir = scratch("");
+    const std::vector<Case> cases{
+        {"demo", "run testbenches/scenarios/demo.yaml --vcd " + dir + "demo.vcd", dir + "demo.vcd",
+         "HEAD m4 vc0 to 2,2"},
+        // The same save file on the FST of the run (--fst, made by vcd2fst).
+        {"demo", "run testbenches/scenarios/demo.yaml --fst " + dir + "demo.fst", dir + "demo.fst",
+         "HEAD m4 vc0 to 2,2"},
+        {"rtl", "run testbenches/scenarios/demo.yaml --rtl all --vcd " + dir + "cosim.vcd",
+         dir + "cosim.rtl.vcd", "HEAD m4 vc0 to 2,2"},
+        {"min-tree",
+         "run testbenches/scenarios/min-bi.yaml --set traffic.warmup=500 --set "
+         "traffic.measure=3000 --set 'trace.routers=2,0;1,0;0,0' --vcd " +
+             dir + "min-tree.vcd",
+         dir + "min-tree.vcd", "BUBBLE m43 vc0"},
+        {"path-worm",
+         "run testbenches/scenarios/mesh-hl.yaml --set traffic.warmup=500 --set "
+         "traffic.measure=3000 --set traffic.multicast_ratio=0.3 --set "
+         "'trace.routers=6,2;5,2;4,2;3,2' --vcd " +
+             dir + "path-worm.vcd",
+         dir + "path-worm.vcd", "HEAD m22 vc0 list 2 [4,2 3,2]"},
+    };
+    static const std::regex decoded(
+        R"(^(idle|(HEAD|body|tail|HEAD\+TAIL|BUBBLE) m[0-9]+ vc[0-9]+( .*)?)$)");
+    for (const Case& c : cases) {
+        SECTION(c.dump) {
+            std::string out;
+            REQUIRE(run_program(c.run, out) == 0);
+            const std::string save_path = source + "/waves/" + c.save + ".gtkw";
+            const std::string name = std::filesystem::path(c.dump).filename().string();
+            const std::string shot = dir + name + ".png", report_path = dir + name + ".txt";
+            const std::string command =
+                fmt::format("cd {} && bash {}/waves/screenshot.sh {} {} {} {} 2>&1", root.string(),
+                            source, c.dump, save_path, shot, report_path);
+            INFO(command);
+            REQUIRE(std::system(command.c_str()) == 0);
+            const SaveFile save = read_save_file(save_path);
+            const Report report = read_report(report_path);
+            // Every signal the save file names is displayed (GTKWave leaves out the ones its
+            // dump file does not have).
+            REQUIRE(save.signals.size() >= 10);
+            for (const std::string& s : save.signals) {
+                INFO(s);
+                CHECK(report.signals.count(s) == 1);
+            }
+            // Every flit signal is shown through the filter: decoded text, not hex.
+            CHECK(report.filtered_values.size() == save.translated.size());
+            CHECK(save.translated.size() >= 5);
+            for (const std::string& v : report.filtered_values) {
+                INFO(v);
+                CHECK(std::regex_match(v, decoded));
+            }
+            // The marker shows the moment the save file is about.
+            CHECK(std::count(report.filtered_values.begin(), report.filtered_values.end(),
+                             c.marker) >= 1);
+            // The screenshot: the whole virtual screen, the wave area (right of the signal
+            // names and values) with traces drawn in green and values written in white.
+            const std::string ppm = dir + name + ".ppm";
+            REQUIRE(
+                std::system(fmt::format("convert {} -crop 850x700+720+130 +repage {}", shot, ppm)
+                                .c_str()) == 0);
+            const auto [green, white] = green_and_white(ppm);
+            INFO("green " << green << " white " << white);
+            CHECK(green > 0.01);
+            CHECK(white > 0.002);
+        }
+    }
+}
