@@ -36,6 +36,7 @@ void InputVc::reset_worm() {
     forwarded = 0;
     bubble_blockers.clear();
     out_header.clear();
+    out_header_flits = 0;
     header_sent = 0;
 }
 
