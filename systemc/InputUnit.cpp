@@ -37,6 +37,7 @@ void InputVc::reset_worm() {
     bubble_blockers.clear();
     out_header.clear();
     traced_wait.clear();
+    out_header_flits = 0;
     header_sent = 0;
 }
 

@@ -39,10 +39,11 @@ struct InputVc {
     std::uint32_t forwarded = 0;  ///< real flits sent since the grant
     PortSet bubble_blockers;      ///< output ports that held the current flit back
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
+    std::uint32_t out_header_flits = 0;             ///< their length (all branches alike)
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far
     std::string traced_wait;  ///< the last wait recorded for a traced message (MessageTrace)
     bool header_pending() const {
-        return state == VcState::Active && header_sent < out_header.front().size();
+        return state == VcState::Active && header_sent < out_header_flits;
     }
     void reset_worm();
 };

@@ -49,15 +49,18 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
 void Router::end_of_elaboration() {
     for (auto& v : in_valid) wake_ |= v.value_changed_event();
     for (auto& c : out_credit) wake_ |= c.value_changed_event();
+    // The values the input signals hold, read in place every active cycle: sc_signal::read()
+    // returns its current value by reference, valid for the signal's lifetime, so the per-cycle
+    // reads need no virtual call through the port.
     for (PortId p = 0; p < config_.inputs; ++p) {
-        in_valid_if_.push_back(in_valid[p].operator->());
-        in_flit_if_.push_back(in_flit[p].operator->());
+        in_valid_value_.push_back(&in_valid[p]->read());
+        in_flit_value_.push_back(&in_flit[p]->read());
         in_credit_if_.push_back(in_credit[p].operator->());
     }
     for (PortId q = 0; q < config_.outputs; ++q) {
         out_valid_if_.push_back(out_valid[q].operator->());
         out_flit_if_.push_back(out_flit[q].operator->());
-        out_credit_if_.push_back(out_credit[q].operator->());
+        out_credit_value_.push_back(&out_credit[q]->read());
     }
 }
 
@@ -93,7 +96,7 @@ void Router::evaluate() {
 void Router::receive_credits() {
     saw_input_ = false;
     for (PortId q = 0; q < config_.outputs; ++q) {
-        std::uint32_t mask = out_credit_if_[q]->read();
+        std::uint32_t mask = *out_credit_value_[q];
         saw_input_ = saw_input_ || mask;
         for (; mask; mask &= mask - 1) {
             const auto v = static_cast<VcId>(__builtin_ctz(mask));
@@ -112,9 +115,9 @@ void Router::receive_credits() {
 
 void Router::receive_flits() {
     for (PortId p = 0; p < config_.inputs; ++p) {
-        if (!in_valid_if_[p]->read()) continue;
+        if (!*in_valid_value_[p]) continue;
         saw_input_ = true;
-        const Flit flit = in_flit_if_[p]->read();
+        const Flit flit = *in_flit_value_[p];
         try {
             inputs_[p].receive(flit);
         } catch (const ModelError& e) {
@@ -354,6 +357,7 @@ void Router::start_worm(InputVc& ivc) {
     if (monitor_)
         monitor_->flits_in_network += static_cast<std::int64_t>(ivc.out_header.front().size()) -
                                       static_cast<std::int64_t>(ivc.header_words.size());
+    ivc.out_header_flits = static_cast<std::uint32_t>(ivc.out_header.front().size());
     ivc.header_sent = 0;
     ivc.forwarded = 0;
     ivc.state = VcState::Active;

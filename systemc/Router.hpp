@@ -125,10 +125,11 @@ class Router : public RouterModule {
     bool token_held_ = false;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
-    // Channel interfaces behind the ports, looked up once (a port access costs a check each time).
-    std::vector<const sc_core::sc_signal_in_if<bool>*> in_valid_if_;
-    std::vector<const sc_core::sc_signal_in_if<Flit>*> in_flit_if_;
-    std::vector<const sc_core::sc_signal_in_if<std::uint32_t>*> out_credit_if_;
+    // Channel interfaces behind the ports, looked up once (a port access costs a check each time);
+    // for the inputs, the signals' current values themselves (end_of_elaboration).
+    std::vector<const bool*> in_valid_value_;
+    std::vector<const Flit*> in_flit_value_;
+    std::vector<const std::uint32_t*> out_credit_value_;
     std::vector<sc_core::sc_signal_inout_if<bool>*> out_valid_if_;
     std::vector<sc_core::sc_signal_inout_if<Flit>*> out_flit_if_;
     std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;

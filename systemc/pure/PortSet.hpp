@@ -40,7 +40,7 @@ class PortSet {
     bool none() const { return !any(); }
     unsigned count() const {
         unsigned n = 0;
-        for (std::uint64_t w : words_) n += static_cast<unsigned>(__builtin_popcountll(w));
+        for (std::uint64_t w : words_) n += popcount(w);
         return n;
     }
 
@@ -79,10 +79,27 @@ class PortSet {
     }
     friend PortSet operator|(PortSet a, const PortSet& b) { return a |= b; }
     friend PortSet operator&(PortSet a, const PortSet& b) { return a &= b; }
-    friend bool operator==(const PortSet& a, const PortSet& b) { return a.words_ == b.words_; }
+    friend bool operator==(const PortSet& a, const PortSet& b) {
+        std::uint64_t differ = 0;  // branch-free, no memcmp call
+        for (unsigned i = 0; i < kWords; ++i) differ |= a.words_[i] ^ b.words_[i];
+        return differ == 0;
+    }
     friend bool operator!=(const PortSet& a, const PortSet& b) { return !(a == b); }
 
   private:
+    /// Bits set in w. Without the POPCNT instruction (a generic x86-64 build) the builtin is a
+    /// library call; the bit-parallel count inlines.
+    static unsigned popcount(std::uint64_t w) {
+#ifdef __POPCNT__
+        return static_cast<unsigned>(__builtin_popcountll(w));
+#else
+        w = w - ((w >> 1) & 0x5555555555555555ULL);
+        w = (w & 0x3333333333333333ULL) + ((w >> 2) & 0x3333333333333333ULL);
+        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return static_cast<unsigned>((w * 0x0101010101010101ULL) >> 56);
+#endif
+    }
+
     std::array<std::uint64_t, kWords> words_{};
 };
 
