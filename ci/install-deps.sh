@@ -2,7 +2,8 @@
 # Install the Debian packages wormcast needs, only those missing; quiet when all are present.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libsystemc-dev verilator catch2 libfmt-dev gnuplot-nox
-          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys python3 clang-format)
+          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys python3 clang-format
+          clang libclang-rt-14-dev llvm)  # clang, its sanitizer and libFuzzer runtimes, llvm-symbolizer: ci/sanitize.sh
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
