@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string again;
         try {
             again = irregular::write_wormcast_topology(
-                irregular::SwitchGraph(irregular::read_wormcast_topology(written, "written")));
+                irregular::SwitchGraph(irregular::read_wormcast_topology(written, "fuzz")));
         } catch (const ConfigError& e) {
             fuzz::finding(fmt::format("the written file is refused: {}\n{}", e.what(), written));
         }

@@ -1,0 +1,34 @@
+// Regression tests for what the fuzz targets of testbenches/fuzz/ found (docs/hardening.md,
+// "Findings"): each input that once escaped as another exception than a ConfigError, crashed,
+// or broke a property, checked through the function the target calls.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "testbenches/sim/Scenario.hpp"
+
+using wormcast::ConfigError;
+
+TEST_CASE("fuzz finding: --set on a scenario that is a scalar or a list is a ConfigError",
+          "[sim][scenario][fuzz]") {
+    // fuzz_scenario: yaml-cpp's BadSubscript escaped from apply_overrides (the program printed
+    // "operator[] call on a scalar (key: \"run\")").
+    for (const std::string text : {"just words", "[a, b]", "- 1\n- 2\n", "42"}) {
+        INFO(text);
+        YAML::Node root = YAML::Load(text);
+        REQUIRE_THROWS_WITH(
+            wormcast::sim::apply_overrides(root, {"run.seed=2"}),
+            Catch::Contains("--set 'run.seed=2': the scenario is not a mapping of sections"));
+        REQUIRE_THROWS_AS(wormcast::sim::apply_overrides(root, {"clock_ns=5"}), ConfigError);
+    }
+    // An empty document and a mapping take overrides.
+    YAML::Node empty = YAML::Load("");
+    wormcast::sim::apply_overrides(empty, {"run.seed=2"});
+    CHECK(empty["run"]["seed"].as<int>() == 2);
+    YAML::Node map = YAML::Load("run: {seed: 1}");
+    wormcast::sim::apply_overrides(map, {"run.seed=3"});
+    CHECK(map["run"]["seed"].as<int>() == 3);
+}
