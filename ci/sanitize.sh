@@ -39,7 +39,7 @@ check_logs() {
 status=0
 if [ "$what" = all ] || [ "$what" = tests ]; then
   start=$SECONDS
-  ctest --test-dir "$tree" -R '^unit: ' --output-on-failure -j"$jobs" || status=1
+  ctest --test-dir "$tree" -R '^unit:' --output-on-failure -j"$jobs" || status=1
   echo "sanitize: tests took $((SECONDS - start)) s"
   check_logs
   [ $status -eq 0 ] || exit $status
@@ -52,7 +52,7 @@ if [ "$what" = all ] || [ "$what" = fuzz ]; then
     corpus="$tree/fuzz-corpus/$target"
     mkdir -p "$corpus" "$tree/fuzz-artifacts"
     # New inputs go to build-san/fuzz-corpus/; the committed seeds are only read.
-    "$tree/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    "$tree/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -print_funcs=0 \
         -artifact_prefix="$tree/fuzz-artifacts/$target-" "$corpus" "testbenches/fuzz/corpus/$target" \
         >"$tree/fuzz-$target.log" 2>&1 || { tail -50 "$tree/fuzz-$target.log" >&2; status=1; }
     grep -E '^stat::number_of_executed_units|^Done' "$tree/fuzz-$target.log" | tr '\n' ' ' | sed "s/^/sanitize: fuzz_$target: /"; echo
