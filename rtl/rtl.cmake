@@ -118,9 +118,23 @@ set(WORMCAST_RTL_MESH_Y 4)
 # our code as system headers (SYSTEM), so warnings in them do not fail the build. TRACE: the models
 # can write their internals to a VCD (systemc/rtl/RtlWaves, `wormcast run --rtl ... --vcd`); the
 # tracing code costs nothing until a trace file is opened.
-add_library(wormcast_rtl_models STATIC)
-set_target_properties(wormcast_rtl_models PROPERTIES SYSTEM TRUE)
-target_link_libraries(wormcast_rtl_models PUBLIC PkgConfig::SYSTEMC)
+# WORMCAST_RTL OFF (the sanitizer tree): no configuration is verilated, the registry is empty
+# (`run --rtl` names none) and the co-simulation tests are not built.
+if(WORMCAST_RTL)
+  add_library(wormcast_rtl_models STATIC)
+  set_target_properties(wormcast_rtl_models PROPERTIES SYSTEM TRUE)
+  target_link_libraries(wormcast_rtl_models PUBLIC PkgConfig::SYSTEMC)
+else()
+  # Only Verilator's run-time library, which the RTL glue (systemc/rtl/RtlWaves.cpp) links.
+  add_library(wormcast_rtl_models STATIC ${VERILATOR_ROOT}/include/verilated.cpp
+              ${VERILATOR_ROOT}/include/verilated_vcd_c.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp)
+  set_target_properties(wormcast_rtl_models PROPERTIES SYSTEM TRUE)
+  find_package(Threads REQUIRED)
+  target_link_libraries(wormcast_rtl_models PUBLIC PkgConfig::SYSTEMC Threads::Threads atomic)
+  target_include_directories(wormcast_rtl_models PUBLIC ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_definitions(wormcast_rtl_models PUBLIC VM_COVERAGE=0 VM_TRACE_FST=0)
+  set(WORMCAST_RTL_CONFIGS "")
+endif()
 target_compile_definitions(wormcast_rtl_models INTERFACE VM_SC=1 VM_TRACE=1 VM_TRACE_VCD=1)
 
 set(WORMCAST_RTL_INCLUDES "")
@@ -194,6 +208,9 @@ set(WORMCAST_RTL_SWITCH_CONFIGS
   "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1 0 1 0"
   "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2 0 1 0"
   "u2s0t 0 2 3 0 1 2 2 8 1 2 1 1 2 1 1 3 4")
+if(NOT WORMCAST_RTL)
+  set(WORMCAST_RTL_SWITCH_CONFIGS "")
+endif()
 set(WORMCAST_RTL_SWITCH_ENTRIES "")
 foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
   string(REPLACE " " ";" fields "${config}")
@@ -284,6 +301,7 @@ file(GLOB WORMCAST_RTL_GLUE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/system
 add_library(wormcast_rtl STATIC ${WORMCAST_RTL_GLUE_SOURCES} ${CMAKE_BINARY_DIR}/generated/RtlModelRegistry.cpp)
 target_link_libraries(wormcast_rtl PUBLIC wormcast_sc wormcast_rtl_models)
 
+if(WORMCAST_RTL)
 # Co-simulation tests: their own Catch2 binary.
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
 add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
@@ -335,4 +353,5 @@ file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/token_ring/token_ring_models
 #define WORMCAST_TOKEN_RING_MODELS(X)@WORMCAST_TOKEN_RING_ENTRIES@
 ")
 catch_discover_tests(wormcast_token_ring_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 300)
+endif()
 include(${CMAKE_SOURCE_DIR}/rtl/synth/synth.cmake)

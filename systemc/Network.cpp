@@ -329,8 +329,10 @@ Network::WaitGraph Network::wait_graph() const {
             if (!waits.count(next)) continue;
             stack.push_back({c, why});
             if (colour[next] == 1) {
+                // A named copy: lambdas capture structured bindings only from C++20 (clang 14).
+                const Channel target = next;
                 auto it = std::find_if(stack.begin(), stack.end(),
-                                       [&](const auto& e) { return e.first == next; });
+                                       [&](const auto& e) { return e.first == target; });
                 cycle.assign(it, stack.end());
                 return true;
             }
@@ -415,8 +417,9 @@ std::string Network::waits_dot() const {
         waits.size());
     for (const auto& [c, w] : waits) {
         if (!drawn.count(c)) continue;
-        const bool in_cycle =
-            std::any_of(cycle.begin(), cycle.end(), [&](const auto& e) { return e.first == c; });
+        const Channel channel = c;  // captured below: a structured binding cannot be (clang 14)
+        const bool in_cycle = std::any_of(cycle.begin(), cycle.end(),
+                                          [&](const auto& e) { return e.first == channel; });
         os << fmt::format(
             "  {} [label=\"message {}\\nholds {}.in{} vc{}\\n{}, {} flits buffered\"{}];\n", id(c),
             w.message, quote(routers_[c.router]->config().name), c.port,

@@ -93,7 +93,8 @@ void TopologyKeys::check_all_used(const std::vector<std::string>& allowed) const
 
 void check_options(const OptionValues& values, const std::vector<CommandOption>& known,
                    const std::string& what) {
-    for (const auto& [name, value] : values) {
+    for (const auto& entry : values) {
+        const std::string& name = entry.first;  // a lambda captures it: no structured binding
         const bool ok = std::any_of(known.begin(), known.end(),
                                     [&](const CommandOption& o) { return o.name == name; });
         if (ok) continue;

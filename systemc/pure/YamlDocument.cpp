@@ -2,6 +2,7 @@
 #include "systemc/pure/YamlDocument.hpp"
 
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -30,10 +31,44 @@ void check_mapping_keys(const YAML::Node& node, const std::string& where) {
     }
 }
 
+namespace {
+
+/// The documents of a YAML stream, split at the markers "---" and "..." in column 0 (YAML forbids
+/// them inside a document's content there), without the ones that hold nothing but comments,
+/// blank lines and directives. yaml-cpp 0.7's LoadAll never returns on some invalid streams
+/// (", b]b]": a fuzz finding), so each document is read alone with Load.
+std::vector<std::string> split_documents(const std::string& text) {
+    std::vector<std::string> documents(1);
+    std::vector<bool> has_content(1, false);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        const bool marker =
+            (line.rfind("---", 0) == 0 || line.rfind("...", 0) == 0) &&
+            (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+        if (marker) {
+            documents.emplace_back(line.substr(3) + "\n");  // "--- {a: 1}" starts with content
+            has_content.push_back(line.find_first_not_of(" \t\r", 3) != std::string::npos &&
+                                  line[line.find_first_not_of(" \t\r", 3)] != '#');
+            continue;
+        }
+        documents.back() += line + "\n";
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first != std::string::npos && line[first] != '#' && !(first == 0 && line[0] == '%'))
+            has_content.back() = true;
+    }
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < documents.size(); ++i)
+        if (has_content[i]) out.push_back(documents[i]);
+    return out;
+}
+
+}  // namespace
+
 YAML::Node load_one_document(const std::string& text, const std::string& name) {
     std::vector<YAML::Node> documents;
     try {
-        documents = YAML::LoadAll(text);
+        for (const std::string& document : split_documents(text))
+            documents.push_back(YAML::Load(document));
     } catch (const YAML::Exception& e) {
         throw ConfigError(fmt::format("{}: not valid YAML: {}", name, e.what()));
     }

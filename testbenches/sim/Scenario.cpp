@@ -143,6 +143,10 @@ std::string rtl_text(const YAML::Node& value) {
 
 void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides) {
     for (const auto& o : overrides) {
+        // yaml-cpp throws its own BadSubscript for a key looked up in a scalar or a list.
+        if (root && !root.IsNull() && !root.IsMap())
+            throw ConfigError(
+                fmt::format("--set '{}': the scenario is not a mapping of sections", o));
         const auto eq = o.find('=');
         if (eq == std::string::npos || eq == 0)
             throw ConfigError(fmt::format("--set '{}': expected key=value", o));

@@ -120,9 +120,10 @@ TEST_CASE("butterfly grouping: forward network one group per stage, backward sta
                     CHECK(g.empty());
                     continue;
                 }
+                const std::uint32_t radix = b;  // a lambda cannot capture a structured binding
                 const auto key = [&](std::uint32_t row) {
                     const std::uint32_t high = row / shape.power(j);
-                    return channels == 1 ? high : high * b + shape.digit(row, 0);
+                    return channels == 1 ? high : high * radix + shape.digit(row, 0);
                 };
                 const std::uint32_t size = shape.power(channels == 1 ? j : j - 1);
                 CHECK(g.size() == shape.rows() / size);

@@ -1,0 +1,15 @@
+# libFuzzer targets (docs/hardening.md): built with WORMCAST_FUZZ in the clang sanitizer tree
+# (ci/sanitize.sh), each fuzz_<name> with its seed corpus in testbenches/fuzz/corpus/<name>/.
+set(WORMCAST_FUZZ_TARGETS scenario topology message_file node_list topology_file)
+add_library(wormcast_fuzz_support STATIC ${CMAKE_SOURCE_DIR}/testbenches/fuzz/FuzzSupport.cpp)
+target_link_libraries(wormcast_fuzz_support PUBLIC wormcast_families)
+target_compile_definitions(wormcast_fuzz_support PRIVATE WORMCAST_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+foreach(target ${WORMCAST_FUZZ_TARGETS})
+  add_executable(fuzz_${target} ${CMAKE_SOURCE_DIR}/testbenches/fuzz/fuzz_${target}.cpp ${WORMCAST_SC_MAIN})
+  target_link_libraries(fuzz_${target} PRIVATE wormcast_fuzz_support wormcast_sim)
+  target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)
+endforeach()
+add_custom_target(wormcast_fuzz_targets)
+foreach(target ${WORMCAST_FUZZ_TARGETS})
+  add_dependencies(wormcast_fuzz_targets fuzz_${target})
+endforeach()
