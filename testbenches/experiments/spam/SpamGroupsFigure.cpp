@@ -121,7 +121,7 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
                                              "(one worm and one 10 us start-up each), 128-switch "
                                              "lattices{}",
                                              quick ? " (--quick)" : ""))
-           << "\nset key top left\nset grid\nset yrange [0:*]\n";
+           << "\nset grid\nset yrange [0:*]\n";
     int block = 0;
     std::vector<std::string> single, load;
     for (unsigned k : grid.groups) {
@@ -145,11 +145,12 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
         load.push_back(fmt::format("'' index {} with yerrorlines title {}", block++,
                                    sim::gnuplot_quote(fmt::format("k = {}", k))));
     }
-    script << "set title 'one multicast alone'\nset xlabel 'number of destinations d'\n"
+    script << "set key center right\nset title 'one multicast alone'\n"
+           << "set xlabel 'number of destinations d'\n"
            << "set ylabel 'latency (us)'\n"
            << sim::gnuplot_plot(single);
     load.front().replace(0, 2, sim::gnuplot_quote(dat));
-    script << "set title "
+    script << "set key top left\nset title "
            << sim::gnuplot_quote(fmt::format("90 % unicasts + 10 % multicasts of {} destinations",
                                              grid.load_destinations))
            << "\nset xlabel 'mean arrival rate (messages per processor per us)'\n"

@@ -18,6 +18,16 @@
 using namespace wormcast;
 using namespace wormcast::irregular;
 
+namespace {
+
+OptionValues option(const std::string& name, const std::string& value) {
+    OptionValues out;
+    out[name] = value;
+    return out;
+}
+
+}  // namespace
+
 TEST_CASE("spam_groups cuts the tree-ordered destinations into k near-equal contiguous runs",
           "[irregular][groups]") {
     std::mt19937_64 rng(13);
@@ -99,12 +109,12 @@ TEST_CASE("grouped SPAM delivers heavy mixed traffic exactly once on lattice net
                 std::mt19937_64 rng(k * 10 + depth);
                 const auto sends =
                     wormcast::testing::mixed_traffic(n, 3 * n, 300, 0.5, n - 1, 12, rng);
-                const auto spec = sim::scheme_network(
-                    *topology, "spam", {{"--groups", std::to_string(k)}}, p);
+                auto spec = sim::scheme_network(
+                    *topology, "spam", option("--groups", std::to_string(k)), p);
                 sim::RunOptions options;
                 options.seed = k;
                 options.drain_limit = 200000;
-                const auto r = sim::run_network(spec, p, sends, options);
+                const auto r = sim::run_network(std::move(spec), p, sends, options);
                 INFO(text << " k " << k << " depth " << depth << "\n" << r.deadlock_report);
                 REQUIRE(r.ok());
             }
@@ -115,10 +125,10 @@ TEST_CASE("--groups is an option of spam only", "[irregular][groups]") {
     const auto topology = parse_topology("lattice:switches=16,seed=3", "test");
     NetworkParams p;
     topology->default_params(p);
-    CHECK_THROWS_WITH(sim::scheme_network(*topology, "unicast", {{"--groups", "2"}}, p),
+    CHECK_THROWS_WITH(sim::scheme_network(*topology, "unicast", option("--groups", "2"), p),
                       Catch::Contains("nic.groups") && Catch::Contains("not for unicast"));
-    CHECK_THROWS_WITH(sim::scheme_network(*topology, "spam", {{"--groups", "0"}}, p),
+    CHECK_THROWS_WITH(sim::scheme_network(*topology, "spam", option("--groups", "0"), p),
                       Catch::Contains("number of groups"));
-    CHECK_THROWS_WITH(sim::scheme_network(*topology, "spam", {{"--hops", "2"}}, p),
+    CHECK_THROWS_WITH(sim::scheme_network(*topology, "spam", option("--hops", "2"), p),
                       Catch::Contains("--hops"));
 }
