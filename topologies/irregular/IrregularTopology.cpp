@@ -228,7 +228,8 @@ SwitchGraphSpec read_anynet(const std::string& text, const std::string& name, un
             std::uint32_t id;
         };
         auto is_number = [](const std::string& t) {
-            return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
+            return !t.empty() && t.size() <= 9 &&
+                   t.find_first_not_of("0123456789") == std::string::npos;
         };
         // Pairs "router R" / "node N"; after any pair but the first, an optional link weight (a
         // number), as BookSim2 reads it. Weights are checked, not used: every channel of a

@@ -10,11 +10,12 @@
 namespace wormcast::irregular {
 
 unsigned parse_spam_groups(const std::string& text, const std::string& field) {
-    if (text.empty() || text.size() > 5 || text.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoul(text) < 1 || std::stoul(text) > kMaxSpamGroups)
-        throw ConfigError(fmt::format(
-            "{}: '{}' is not a number of groups (1..{}; 1 sends one SPAM worm)", field, text,
-            kMaxSpamGroups));
+    if (text.empty() || text.size() > 5 ||
+        text.find_first_not_of("0123456789") != std::string::npos || std::stoul(text) < 1 ||
+        std::stoul(text) > kMaxSpamGroups)
+        throw ConfigError(
+            fmt::format("{}: '{}' is not a number of groups (1..{}; 1 sends one SPAM worm)", field,
+                        text, kMaxSpamGroups));
     return static_cast<unsigned>(std::stoul(text));
 }
 

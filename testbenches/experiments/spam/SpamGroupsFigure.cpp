@@ -57,13 +57,15 @@ struct GroupsPoint {
 const GroupsPoint* find_point(const std::vector<GroupsPoint>& points, bool load, unsigned groups,
                               std::uint32_t d, double rate) {
     for (const auto& p : points)
-        if (p.load == load && p.groups == groups && p.destinations == d && p.rate == rate) return &p;
+        if (p.load == load && p.groups == groups && p.destinations == d && p.rate == rate)
+            return &p;
     return nullptr;
 }
 
 void print_groups(std::ostream& os, const std::vector<GroupsPoint>& points) {
-    os << fmt::format("\nsingle multicast alone (start-up to last tail):\n{:>5} {:>6} {:>44} {:>11}\n",
-                      "d", "groups", "latency us (95 % CI)", "root share");
+    os << fmt::format(
+        "\nsingle multicast alone (start-up to last tail):\n{:>5} {:>6} {:>44} {:>11}\n", "d",
+        "groups", "latency us (95 % CI)", "root share");
     for (const auto& p : points)
         if (!p.load)
             os << fmt::format("{:>5} {:>6} {:>44} {:>10.1f}%\n", p.destinations, p.groups,
@@ -112,8 +114,8 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
     const std::string dat = name + ".dat";
     std::ofstream data(sim::output_path(dir, dat)), script(sim::output_path(dir, name + ".gp"));
     if (!data || !script) throw ConfigError(fmt::format("cannot write plot files in '{}'", dir));
-    script << "# " << name << ": SPAM in k groups vs one worm, as measured by wormcast (data: "
-           << dat << ")\n"
+    script << "# " << name
+           << ": SPAM in k groups vs one worm, as measured by wormcast (data: " << dat << ")\n"
            << "set terminal pngcairo size 1400,600 font ',10'\n"
            << "set output " << sim::gnuplot_quote(name + ".png") << "\n"
            << "set multiplot layout 1,2 title "

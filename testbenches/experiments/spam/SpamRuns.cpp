@@ -147,10 +147,9 @@ RunOutcome run_load(const LoadSpec& spec) {
     options.warmup = spec.warmup_cycles;
     options.measure = spec.measure_cycles;
     options.drain_limit = spec.measure_cycles / 2;
-    const sim::RunResult r =
-        sim::run_network(sim::scheme_network(*topology, "spam", groups_options(spec.groups), params),
-                         params,
-                         negative_binomial_schedule(spec, params), options);
+    const sim::RunResult r = sim::run_network(
+        sim::scheme_network(*topology, "spam", groups_options(spec.groups), params), params,
+        negative_binomial_schedule(spec, params), options);
     if (!r.deadlock && !r.drained) {
         RunOutcome o = RunOutcome::failed(fmt::format(
             "saturated: not drained within {} cycles after the traffic", options.drain_limit));

@@ -58,7 +58,7 @@ struct RunOutcome {
     bool saturated = false;
     double latency_us = 0;  ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
     double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (start-up to last tail)
-    double root_share = 0;  ///< the root switch's share of switch-to-switch flits
+    double root_share = 0;            ///< the root switch's share of switch-to-switch flits
     std::uint64_t messages = 0;       ///< measured messages
     std::string problem;
 

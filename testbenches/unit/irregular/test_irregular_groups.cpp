@@ -109,8 +109,8 @@ TEST_CASE("grouped SPAM delivers heavy mixed traffic exactly once on lattice net
                 std::mt19937_64 rng(k * 10 + depth);
                 const auto sends =
                     wormcast::testing::mixed_traffic(n, 3 * n, 300, 0.5, n - 1, 12, rng);
-                auto spec = sim::scheme_network(
-                    *topology, "spam", option("--groups", std::to_string(k)), p);
+                auto spec = sim::scheme_network(*topology, "spam",
+                                                option("--groups", std::to_string(k)), p);
                 sim::RunOptions options;
                 options.seed = k;
                 options.drain_limit = 200000;

@@ -225,14 +225,16 @@ TEST_CASE("BookSim2 anynet files: links from either side, nodes first in the por
     }
     // BookSim2's optional link weight after a connected pair is read and ignored (every
     // channel takes t_phy); the same network as without weights.
-    const SwitchGraph weighted(read_anynet("router 0 node 0 router 1 3 router 2 1\n"
-                                           "router 1 node 1 4 router 0 3 router 2\n"
-                                           "router 2 node 2 router 0 node 3 2 router 1\n",
-                                           "x.anynet"));
-    const SwitchGraph plain(read_anynet("router 0 node 0 router 1 router 2\n"
-                                        "router 1 node 1 router 0 router 2\n"
-                                        "router 2 node 2 router 0 node 3 router 1\n",
-                                        "x.anynet"));
+    const SwitchGraph weighted(
+        read_anynet("router 0 node 0 router 1 3 router 2 1\n"
+                    "router 1 node 1 4 router 0 3 router 2\n"
+                    "router 2 node 2 router 0 node 3 2 router 1\n",
+                    "x.anynet"));
+    const SwitchGraph plain(
+        read_anynet("router 0 node 0 router 1 router 2\n"
+                    "router 1 node 1 router 0 router 2\n"
+                    "router 2 node 2 router 0 node 3 router 1\n",
+                    "x.anynet"));
     CHECK(write_wormcast_topology(weighted) == write_wormcast_topology(plain));
     CHECK(weighted.links().size() == 3);
     CHECK(weighted.processor(3).switch_id == 2);

@@ -114,9 +114,9 @@ TEST_CASE("wormcast run with non-atomic OCRQ requests deadlocks at one switch, a
         "traffic.load=0.4 --set traffic.length=16 --set traffic.warmup=0 --set "
         "traffic.measure=300 --set run.watchdog_cycles=500 --set run.seed=5";
     std::string out;
-    const int code = run_program(
-        "run testbenches/scenarios/irregular-lattice.yaml " + sets + " --set router.atomic_ocrq=false",
-        out);
+    const int code = run_program("run testbenches/scenarios/irregular-lattice.yaml " + sets +
+                                     " --set router.atomic_ocrq=false",
+                                 out);
     INFO(out);
     REQUIRE(code == 3);
     CHECK_THAT(out, Catch::Contains("wait-for cycle of 2 channels") &&
@@ -142,7 +142,8 @@ TEST_CASE("wormcast run and plan with SPAM in groups (nic.groups, --groups)",
         CHECK_THAT(out, Catch::Contains("nic.groups"));
     }
     // Star scenarios have no scheme options: the key is unknown there.
-    CHECK(run_program("run testbenches/scenarios/star-multipath.yaml --set nic.groups=2", out) == 2);
+    CHECK(run_program("run testbenches/scenarios/star-multipath.yaml --set nic.groups=2", out) ==
+          2);
     CHECK_THAT(out, Catch::Contains("nic.groups: unknown key"));
 
     REQUIRE(run_program("plan --topology lattice:switches=16,seed=1 --algorithm spam --source 0 "

@@ -202,8 +202,8 @@ class IrregularTopologyModel : public Topology {
         }
         if (const auto groups = groups_option(request.options)) {
             if (scheme != IrregularMulticast::Spam)
-                throw ConfigError(fmt::format("--groups: only for --algorithm spam, not {}",
-                                              request.algorithm));
+                throw ConfigError(
+                    fmt::format("--groups: only for --algorithm spam, not {}", request.algorithm));
             return grouped_plan(sources[0], destinations, *groups);
         }
         switch (scheme) {
@@ -265,7 +265,8 @@ class IrregularTopologyModel : public Topology {
             const nlohmann::ordered_json single = spam_plan_json(plan);
             for (auto it = single.begin(); it != single.end(); ++it) worm[it.key()] = it.value();
             out.json["worms"].push_back(std::move(worm));
-            out.text += fmt::format("\nworm {} of {}:\n", g + 1, parts.size()) + spam_plan_text(plan);
+            out.text +=
+                fmt::format("\nworm {} of {}:\n", g + 1, parts.size()) + spam_plan_text(plan);
             channels += plan.channels_used;
             if (g == 0) out.dot = spam_plan_dot(routing_->partition(), plan);
         }
@@ -306,8 +307,9 @@ class IrregularTopologyModel : public Topology {
             check_irregular_multicast(scheme, p.tree_worms, p.injection_channels,
                                       p.consumption_channels, "nic.multicast");
             if (groups && scheme != IrregularMulticast::Spam)
-                throw ConfigError(fmt::format(
-                    "nic.groups (--groups): splits SPAM multicasts; not for {}", to_string(scheme)));
+                throw ConfigError(
+                    fmt::format("nic.groups (--groups): splits SPAM multicasts; not for {}",
+                                to_string(scheme)));
         };
         const auto partition = routing_->partition_ptr();
         if (scheme == IrregularMulticast::Spam && groups) {
