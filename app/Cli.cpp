@@ -101,7 +101,10 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
             s.topology->format_router(0));
     sim::RunResult r = sim::run_network(s.network(), s.params, s.schedule(), s.run);
     sim::print_summary(std::cout, r, s.params);
-    std::cout << fmt::format("multicast    {} (nic.multicast)\n", s.multicast);
+    std::string scheme_options;
+    for (const auto& [option, value] : s.multicast_options)
+        scheme_options += fmt::format(", {} {}", option, value);
+    std::cout << fmt::format("multicast    {} (nic.multicast){}\n", s.multicast, scheme_options);
     if (!r.rtl_routers.empty()) {
         std::vector<std::string> routers;
         for (std::size_t router : r.rtl_routers)

@@ -164,6 +164,10 @@ class Topology {
     /// The multicast schemes of this topology besides "separate" (one unicast per destination,
     /// which every topology has), with the family's scheme options (plan_options()) applied.
     virtual std::vector<MulticastScheme> schemes(const OptionValues& options) const = 0;
+    /// Scheme options (among the family's plan_options()) a scenario may set in its nic section,
+    /// as nic.<name without "--", "-" read as "_"> (e.g. --groups -> nic.groups); handed to
+    /// schemes(). Default: none.
+    virtual std::vector<CommandOption> scheme_options() const { return {}; }
 
     /// `wormcast plan`; ConfigError when the algorithm or an option does not apply.
     virtual PlanOutput plan(const PlanRequest& request) const;

@@ -396,9 +396,26 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     read_parameters(top, "scenario", p);  // the clock first: latencies in ns need it
     Section router(top.get("router"), "router", section_keys("router", {}));
     read_parameters(router, "router", p);
-    Section nic(top.get("nic"), "nic", section_keys("nic", {"multicast"}));
+    std::map<std::string, std::string> scheme_keys;  // nic key -> the scheme option it sets
+    for (const CommandOption& o : s.topology->scheme_options()) {
+        std::string key = o.name.substr(o.name.find_first_not_of('-'));
+        std::replace(key.begin(), key.end(), '-', '_');
+        scheme_keys[key] = o.name;
+    }
+    std::set<std::string> nic_keys{"multicast"};
+    for (const auto& [key, option] : scheme_keys) nic_keys.insert(key);
+    Section nic(top.get("nic"), "nic", section_keys("nic", nic_keys));
     read_parameters(nic, "nic", p);
     s.multicast = nic.text("multicast", "separate");
+    for (const auto& [key, option] : scheme_keys)
+        if (nic.has(key)) {
+            if (s.multicast == "separate")
+                throw ConfigError(fmt::format(
+                    "nic.{}: an option of the topology's multicast schemes; nic.multicast is "
+                    "separate",
+                    key));
+            s.multicast_options[option] = nic.text(key, "");
+        }
 
     Section traffic(top.get("traffic"), "traffic",
                     {"kind", "load", "length", "process", "warmup", "measure", "file",
@@ -546,7 +563,7 @@ std::vector<ScheduledSend> Scenario::schedule() const {
 std::optional<MulticastScheme> Scenario::multicast_scheme() const {
     if (multicast == "separate") return std::nullopt;
     std::vector<std::string> names{"separate"};
-    for (const MulticastScheme& scheme : topology->schemes({})) {
+    for (const MulticastScheme& scheme : topology->schemes(multicast_options)) {
         if (scheme.name == multicast) {
             scheme.check(params);
             return scheme;

@@ -42,6 +42,9 @@ struct Scenario {
     /// How a NIC sends a message of several destinations (nic.multicast): "separate" (one
     /// unicast per destination) or one of the topology's schemes.
     std::string multicast = "separate";
+    /// The scheme options the nic section sets (Topology::scheme_options: nic.groups ->
+    /// "--groups"), handed to the topology's schemes.
+    OptionValues multicast_options;
 
     /// The sends of this scenario (uniform: generated from the seed; file: read; broadcast: one
     /// per source), as a collective nic.multicast scheme rewrites them (CollectiveRun::requests).

@@ -223,24 +223,41 @@ SwitchGraphSpec read_anynet(const std::string& text, const std::string& name, un
         for (std::string w; words >> w;) tokens.push_back(w);
         if (tokens.empty()) continue;
         const std::string where = fmt::format("{}: line {}", name, number);
-        if (tokens.size() % 2 != 0)
-            throw ConfigError(fmt::format("{}: '{}' has no id after it", where, tokens.back()));
         struct Element {
             bool router;
             std::uint32_t id;
         };
+        auto is_number = [](const std::string& t) {
+            return !t.empty() && t.size() <= 9 &&
+                   t.find_first_not_of("0123456789") == std::string::npos;
+        };
+        // Pairs "router R" / "node N"; after any pair but the first, an optional link weight (a
+        // number), as BookSim2 reads it. Weights are checked, not used: every channel of a
+        // wormcast network takes router.t_phy.
         std::vector<Element> elements;
-        for (std::size_t i = 0; i < tokens.size(); i += 2) {
+        bool weight_may_follow = false;  // right after a pair that is not the line's first
+        for (std::size_t i = 0; i < tokens.size();) {
+            if (weight_may_follow && is_number(tokens[i])) {
+                weight_may_follow = false;  // the link weight of the pair before
+                ++i;
+                continue;
+            }
             if (tokens[i] != "router" && tokens[i] != "node")
-                throw ConfigError(
-                    fmt::format("{}: '{}' is neither 'router' nor 'node'", where, tokens[i]));
+                throw ConfigError(fmt::format(
+                    "{}: '{}' is neither 'router' nor 'node'{}", where, tokens[i],
+                    i == 2 && is_number(tokens[i])
+                        ? " (a link weight follows a connected pair, not the line's first)"
+                        : ""));
+            if (i + 1 >= tokens.size())
+                throw ConfigError(fmt::format("{}: '{}' has no id after it", where, tokens[i]));
             const std::string& digits = tokens[i + 1];
-            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos ||
-                digits.size() > 9)
+            if (!is_number(digits))
                 throw ConfigError(fmt::format("{}: {} id '{}' is not a non-negative integer", where,
                                               tokens[i], digits));
             elements.push_back(
                 Element{tokens[i] == "router", static_cast<std::uint32_t>(std::stoul(digits))});
+            weight_may_follow = elements.size() > 1;
+            i += 2;
         }
         const Element head = elements.front();
         if (head.router) routers.insert(head.id);

@@ -81,7 +81,7 @@ Permutation StarShape::parse_permutation(const std::string& text, const std::str
         throw ConfigError(fmt::format(
             "{}: '{}' is not a node of the {} (a node is a permutation of 1..{} written as {} "
             "digits, e.g. {})",
-            field, text, name(), n_, n_, n_, format(identity_permutation(n_))));
+            field, text, name(), n_, n_, format(identity_permutation(n_))));
     Permutation p{};
     unsigned seen = 0;
     for (unsigned i = 0; i < n_; ++i) {

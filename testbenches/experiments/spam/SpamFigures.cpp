@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "testbenches/experiments/spam/SpamGroupsFigure.hpp"
 #include "testbenches/experiments/spam/SpamRuns.hpp"
 #include "testbenches/sim/FigureOutput.hpp"
 #include "testbenches/sim/Sampling.hpp"
@@ -33,34 +34,6 @@ unsigned ceil_log2(std::uint32_t x) {
     unsigned k = 0;
     while ((1ull << k) < x) ++k;
     return k;
-}
-
-std::uint64_t lattice_seed(std::uint64_t seed, std::initializer_list<std::uint64_t> parts) {
-    return sim::sweep_seed(seed, parts) % 1000000000ull;
-}
-
-struct Sampling {
-    unsigned min_runs = 10, max_runs = 200;
-    double target = 0.01;
-};
-
-Sampling sampling_of(const sim::ReproduceOptions& options) {
-    Sampling s;
-    if (options.quick) {
-        s.min_runs = 3;
-        s.max_runs = 4;
-    }
-    if (options.runs) s.min_runs = s.max_runs = std::max(2u, *options.runs);
-    return s;
-}
-
-std::string interval_text(const PointSample& s) {
-    if (s.saturated)
-        return fmt::format("saturated ({} of {} runs)", s.saturated,
-                           s.saturated + s.runs + s.failed);
-    if (s.runs == 0) return "failed";
-    return fmt::format("{:.3f} ± {:.3f} ({:.2f} %, {} runs{})", s.mean, s.half_width,
-                       100 * s.relative(), s.runs, s.converged ? "" : ", not within 1 %");
 }
 
 void claim(std::ostream& os, bool holds, const std::string& statement,
@@ -218,7 +191,7 @@ std::string write_fig2_plot(const std::string& dir, const std::string& name,
 
 int reproduce_fig2(const sim::ReproduceOptions& options) {
     const std::string name = "spam-fig2";
-    const Sampling sampling = sampling_of(options);
+    const Sampling sampling = sampling_of(options.quick, options.runs);
     const unsigned jobs = sim::resolve_jobs(options.jobs);
     sim::make_output_directory(options.out_dir);
     std::vector<Fig2Point> grid;
@@ -393,7 +366,7 @@ std::string write_fig3_plot(const std::string& dir, const std::string& name,
 
 int reproduce_fig3(const sim::ReproduceOptions& options) {
     const std::string name = "spam-fig3";
-    const Sampling sampling = sampling_of(options);
+    const Sampling sampling = sampling_of(options.quick, options.runs);
     const unsigned jobs = sim::resolve_jobs(options.jobs);
     const Fig3Grid grid = fig3_grid(options.quick);
     sim::make_output_directory(options.out_dir);
@@ -486,6 +459,11 @@ sim::ExperimentSuite suite() {
          "Libeskind-Hadas et al. Fig. 3: latency vs arrival rate, 90 % unicast + 10 % SPAM "
          "multicast of 8..64 destinations, 128 switches",
          reproduce_fig3});
+    out.experiments.push_back(
+        {"spam-groups",
+         "beyond the paper (§5): SPAM split into k groups of contiguous processors, one worm "
+         "each, vs one worm; alone and under the Fig. 3 mix, 128 switches",
+         reproduce_groups});
     return out;
 }
 

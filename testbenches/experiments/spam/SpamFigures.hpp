@@ -6,7 +6,7 @@
 
 namespace wormcast::spam {
 
-/// The suite: spam-fig2 and spam-fig3 (no options of its own).
+/// The suite: spam-fig2, spam-fig3 and spam-groups (no options of its own).
 sim::ExperimentSuite suite();
 
 }  // namespace wormcast::spam

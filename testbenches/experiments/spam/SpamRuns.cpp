@@ -34,6 +34,17 @@ std::vector<NodeId> draw_destinations(std::mt19937_64& rng, std::uint32_t nodes,
     return {chosen.begin(), chosen.end()};
 }
 
+/// The spam scheme's options for `groups` worms per multicast (none for one worm).
+OptionValues groups_options(unsigned groups) {
+    if (groups <= 1) return {};
+    return {{"--groups", std::to_string(groups)}};
+}
+
+double root_share_of(const sim::RunResult& r) {
+    if (!r.network_metrics.contains("root_share_of_link_flits")) return 0;
+    return r.network_metrics["root_share_of_link_flits"].get<double>();
+}
+
 std::string problems_of(const sim::RunResult& r) {
     if (r.deadlock) return fmt::format("deadlock at cycle {}", r.deadlock_cycle);
     if (!r.problems.empty()) return r.problems.front();
@@ -86,12 +97,15 @@ RunOutcome run_single(const SingleSpec& spec) {
     request.source = static_cast<NodeId>(rng() % spec.nodes);
     request.destinations = draw_destinations(rng, spec.nodes, request.source, spec.destinations);
     request.length = spam_payload_flits(params, spec.nodes, spec.scheme, spec.destinations);
+    const OptionValues options =
+        spec.scheme == "spam" ? groups_options(spec.groups) : OptionValues{};
     const sim::RunResult r = sim::run_pattern(
-        sim::scheme_network(*topology, spec.scheme, {}, params), params, {request}, spec.seed);
+        sim::scheme_network(*topology, spec.scheme, options, params), params, {request}, spec.seed);
     if (!r.ok()) return RunOutcome::failed(problems_of(r));
     RunOutcome o;
     o.ok = true;
     o.latency_us = static_cast<double>(r.pattern_latency) * params.clock_ns / 1000.0;
+    o.root_share = root_share_of(r);
     o.messages = 1;
     return o;
 }
@@ -133,9 +147,9 @@ RunOutcome run_load(const LoadSpec& spec) {
     options.warmup = spec.warmup_cycles;
     options.measure = spec.measure_cycles;
     options.drain_limit = spec.measure_cycles / 2;
-    const sim::RunResult r =
-        sim::run_network(sim::scheme_network(*topology, "spam", {}, params), params,
-                         negative_binomial_schedule(spec, params), options);
+    const sim::RunResult r = sim::run_network(
+        sim::scheme_network(*topology, "spam", groups_options(spec.groups), params), params,
+        negative_binomial_schedule(spec, params), options);
     if (!r.deadlock && !r.drained) {
         RunOutcome o = RunOutcome::failed(fmt::format(
             "saturated: not drained within {} cycles after the traffic", options.drain_limit));
@@ -148,9 +162,31 @@ RunOutcome run_load(const LoadSpec& spec) {
     o.latency_us = r.traffic.latency.mean * params.clock_ns / 1000.0;
     o.multicast_latency_us = r.multicast_latency.mean * params.clock_ns / 1000.0;
     o.messages = r.traffic.completed;
-    if (r.network_metrics.contains("root_share_of_link_flits"))
-        o.root_share = r.network_metrics["root_share_of_link_flits"].get<double>();
+    o.root_share = root_share_of(r);
     return o;
+}
+
+std::string interval_text(const PointSample& s) {
+    if (s.saturated)
+        return fmt::format("saturated ({} of {} runs)", s.saturated,
+                           s.saturated + s.runs + s.failed);
+    if (s.runs == 0) return "failed";
+    return fmt::format("{:.3f} ± {:.3f} ({:.2f} %, {} runs{})", s.mean, s.half_width,
+                       100 * s.relative(), s.runs, s.converged ? "" : ", not within 1 %");
+}
+
+Sampling sampling_of(bool quick, std::optional<unsigned> runs) {
+    Sampling s;
+    if (quick) {
+        s.min_runs = 3;
+        s.max_runs = 4;
+    }
+    if (runs) s.min_runs = s.max_runs = std::max(2u, *runs);
+    return s;
+}
+
+std::uint64_t lattice_seed(std::uint64_t seed, std::initializer_list<std::uint64_t> parts) {
+    return sim::sweep_seed(seed, parts) % 1000000000ull;
 }
 
 double student_t975(unsigned df) {

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,9 @@ struct SingleSpec {
     std::uint32_t destinations = 1;
     std::uint64_t network_seed = 1;
     std::uint64_t seed = 1;  ///< draws the source and the destinations
+    /// spam: worms per multicast (nic.groups; 1 = one SPAM worm). Every worm carries the
+    /// payload of one bit-string worm, so a message's data is the same for every k.
+    unsigned groups = 1;
 };
 
 /// What one run measured; travels from a worker process as JSON.
@@ -53,7 +58,7 @@ struct RunOutcome {
     bool saturated = false;
     double latency_us = 0;  ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
     double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (start-up to last tail)
-    double root_share = 0;            ///< Fig. 3: the root switch's share of switch-to-switch flits
+    double root_share = 0;            ///< the root switch's share of switch-to-switch flits
     std::uint64_t messages = 0;       ///< measured messages
     std::string problem;
 
@@ -80,6 +85,7 @@ struct LoadSpec {
     std::uint64_t measure_cycles = 100000;
     std::uint64_t network_seed = 1;
     std::uint64_t seed = 1;
+    unsigned groups = 1;  ///< SPAM worms per multicast (as SingleSpec::groups)
 };
 
 /// The schedule of a load run (seeded; processor i's draws depend on (seed, i)).
@@ -100,6 +106,20 @@ struct PointSample {
     std::vector<double> values;
     double relative() const { return mean > 0 ? half_width / mean : 0; }
 };
+
+/// "mean ± half-width (relative %, runs)", or why the point has no value.
+std::string interval_text(const PointSample& s);
+
+/// How many runs a figure's points take: until the 95 % interval is within `target` of the
+/// mean, between min_runs and max_runs (--quick: 3..4; --runs N: exactly N).
+struct Sampling {
+    unsigned min_runs = 10, max_runs = 200;
+    double target = 0.01;
+};
+Sampling sampling_of(bool quick, std::optional<unsigned> runs);
+
+/// A lattice seed from the experiment's seed and a point's coordinates.
+std::uint64_t lattice_seed(std::uint64_t seed, std::initializer_list<std::uint64_t> parts);
 
 /// The 0.975 quantile of Student's t with `df` degrees of freedom.
 double student_t975(unsigned df);

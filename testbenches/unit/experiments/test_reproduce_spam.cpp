@@ -106,3 +106,20 @@ TEST_CASE(
         if (d > 1) CHECK(spam.latency_us < software.latency_us);
     }
 }
+
+TEST_CASE("a multicast in k groups pays one start-up per worm", "[reproduce][spam][groups]") {
+    SingleSpec spec;
+    spec.nodes = 32;
+    spec.destinations = 31;
+    spec.network_seed = 5;
+    spec.seed = 9;
+    for (unsigned k : {1u, 3u, 31u}) {
+        spec.groups = k;
+        const RunOutcome o = run_single(spec);
+        INFO("k = " << k << " " << o.problem);
+        REQUIRE(o.ok);
+        // The k sends start up one after the other; the last worm then crosses the network.
+        CHECK(o.latency_us >= k * kSpamStartupUs);
+        CHECK(o.latency_us < k * kSpamStartupUs + 3);
+    }
+}

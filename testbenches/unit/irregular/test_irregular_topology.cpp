@@ -223,6 +223,28 @@ TEST_CASE("BookSim2 anynet files: links from either side, nodes first in the por
         INFO(c.text);
         CHECK_THROWS_WITH(SwitchGraph(read_anynet(c.text, "test.anynet")), Contains(c.reason));
     }
+    // BookSim2's optional link weight after a connected pair is read and ignored (every
+    // channel takes t_phy); the same network as without weights.
+    const SwitchGraph weighted(
+        read_anynet("router 0 node 0 router 1 3 router 2 1\n"
+                    "router 1 node 1 4 router 0 3 router 2\n"
+                    "router 2 node 2 router 0 node 3 2 router 1\n",
+                    "x.anynet"));
+    const SwitchGraph plain(
+        read_anynet("router 0 node 0 router 1 router 2\n"
+                    "router 1 node 1 router 0 router 2\n"
+                    "router 2 node 2 router 0 node 3 router 1\n",
+                    "x.anynet"));
+    CHECK(write_wormcast_topology(weighted) == write_wormcast_topology(plain));
+    CHECK(weighted.links().size() == 3);
+    CHECK(weighted.processor(3).switch_id == 2);
+    // ... but not after the line's first pair, not twice, and only a number.
+    CHECK_THROWS_WITH(SwitchGraph(read_anynet("router 0 5 node 0\n", "w.anynet")),
+                      Contains("a link weight follows a connected pair"));
+    CHECK_THROWS_WITH(SwitchGraph(read_anynet("router 0 node 0 2 3\n", "w.anynet")),
+                      Contains("'3' is neither 'router' nor 'node'"));
+    CHECK_THROWS_WITH(SwitchGraph(read_anynet("router 0 node 0 -2\n", "w.anynet")),
+                      Contains("'-2' is neither 'router' nor 'node'"));
     // The port count can be raised for routers of larger radix.
     CHECK(SwitchGraph(read_anynet(cases[9].text, "test.anynet", 16)).switches() == 9);
     const std::string path = temp_file("irregular_test.anynet", text);

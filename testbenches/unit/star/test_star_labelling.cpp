@@ -128,7 +128,8 @@ TEST_CASE("star topology strings and node names are parsed, bad ones refused nam
         REQUIRE_THROWS_WITH(StarShape::parse_topology(bad), Catch::StartsWith("topology:"));
     REQUIRE_THROWS_WITH(StarShape(10), Catch::Contains("star dimension"));
     const StarShape s4(4);
-    REQUIRE_THROWS_WITH(s4.parse_node("123", "source"), Catch::StartsWith("source:"));
+    REQUIRE_THROWS_WITH(s4.parse_node("123", "source"),
+                        Catch::StartsWith("source:") && Catch::Contains("4 digits, e.g. 1234)"));
     REQUIRE_THROWS_WITH(s4.parse_node("1224", "dests[1]"),
                         Catch::StartsWith("dests[1]:") && Catch::Contains("repeats symbol 2"));
     REQUIRE_THROWS_WITH(s4.parse_node("1250"), Catch::Contains("'5'"));

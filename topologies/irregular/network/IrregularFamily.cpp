@@ -12,6 +12,7 @@
 #include "topologies/irregular/IrregularPlan.hpp"
 #include "topologies/irregular/IrregularRender.hpp"
 #include "topologies/irregular/IrregularTopology.hpp"
+#include "topologies/irregular/SpamGroups.hpp"
 #include "topologies/irregular/SpamSwitchRouting.hpp"
 #include "topologies/irregular/network/IrregularNetwork.hpp"
 
@@ -21,6 +22,19 @@ namespace {
 
 const CommandOption kSave{
     "--save", "irregular networks: also write the network as a wormcast topology file", false};
+
+const CommandOption kGroups{
+    "--groups",
+    "irregular networks, spam: split the destinations into K groups of processors contiguous in "
+    "the spanning tree's preorder, one SPAM worm each (scenarios: nic.groups)",
+    false};
+
+/// The --groups option (nic.groups in a scenario), if given.
+std::optional<unsigned> groups_option(const OptionValues& options) {
+    const auto it = options.find(kGroups.name);
+    if (it == options.end()) return std::nullopt;
+    return parse_spam_groups(it->second, "nic.groups (--groups)");
+}
 
 /// Keys a topology string or scenario may set beside the network itself.
 const std::vector<std::string> kCommonKeys{"ports", "root", "selection"};
@@ -162,16 +176,19 @@ class IrregularTopologyModel : public Topology {
     }
 
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
-        check_options(options, {}, "multicasts on irregular networks");
+        check_options(options, {kGroups}, "multicasts on irregular networks");
+        const std::optional<unsigned> groups = groups_option(options);
         std::vector<MulticastScheme> out;
         for (IrregularMulticast scheme :
              {IrregularMulticast::Spam, IrregularMulticast::Unicast, IrregularMulticast::NaiveTree})
-            out.push_back(multicast_scheme(scheme));
+            out.push_back(multicast_scheme(scheme, groups));
         return out;
     }
 
+    std::vector<CommandOption> scheme_options() const override { return {kGroups}; }
+
     PlanOutput plan(const PlanRequest& request) const override {
-        check_options(request.options, {}, "plans on irregular networks");
+        check_options(request.options, {kGroups}, "plans on irregular networks");
         const SwitchGraph& g = graph();
         const auto sources = parse_processor_list(g, request.source, "--source");
         if (sources.size() != 1) throw ConfigError("--source: one processor number");
@@ -183,7 +200,12 @@ class IrregularTopologyModel : public Topology {
         } catch (const ConfigError& e) {
             throw ConfigError(fmt::format("--dests: {}", e.what()));
         }
-        PlanOutput out;
+        if (const auto groups = groups_option(request.options)) {
+            if (scheme != IrregularMulticast::Spam)
+                throw ConfigError(
+                    fmt::format("--groups: only for --algorithm spam, not {}", request.algorithm));
+            return grouped_plan(sources[0], destinations, *groups);
+        }
         switch (scheme) {
             case IrregularMulticast::Spam: {
                 const SpamPlan plan = plan_spam(*routing_, sources[0], destinations);
@@ -224,6 +246,35 @@ class IrregularTopologyModel : public Topology {
     }
 
   private:
+    /// `plan --algorithm spam --groups K`: one SPAM plan per group, in sending order.
+    PlanOutput grouped_plan(ProcessorId source, const std::vector<ProcessorId>& destinations,
+                            unsigned groups) const {
+        const auto parts = spam_groups(routing_->partition(), source, destinations, groups);
+        PlanOutput out;
+        out.json["groups"] = parts.size();
+        out.json["worms"] = nlohmann::ordered_json::array();
+        out.text = fmt::format(
+            "SPAM in {} groups of contiguous processors (tree preorder from the source), one "
+            "worm and one start-up each:\n",
+            parts.size());
+        std::uint32_t channels = 0;
+        for (std::size_t g = 0; g < parts.size(); ++g) {
+            const SpamPlan plan = plan_spam(*routing_, source, parts[g]);
+            nlohmann::ordered_json worm;
+            worm["destinations"] = plan.destinations;
+            const nlohmann::ordered_json single = spam_plan_json(plan);
+            for (auto it = single.begin(); it != single.end(); ++it) worm[it.key()] = it.value();
+            out.json["worms"].push_back(std::move(worm));
+            out.text +=
+                fmt::format("\nworm {} of {}:\n", g + 1, parts.size()) + spam_plan_text(plan);
+            channels += plan.channels_used;
+            if (g == 0) out.dot = spam_plan_dot(routing_->partition(), plan);
+        }
+        out.json["channels_used"] = channels;
+        out.text += fmt::format("\nchannels used by the {} worms: {}\n", parts.size(), channels);
+        return out;
+    }
+
     void save_topology(const std::string& path) const {
         try {
             save_wormcast_topology(graph(), path);
@@ -232,7 +283,8 @@ class IrregularTopologyModel : public Topology {
         }
     }
 
-    MulticastScheme multicast_scheme(IrregularMulticast scheme) const {
+    MulticastScheme multicast_scheme(IrregularMulticast scheme,
+                                     std::optional<unsigned> groups) const {
         MulticastScheme s;
         s.name = to_string(scheme);
         switch (scheme) {
@@ -251,11 +303,25 @@ class IrregularTopologyModel : public Topology {
             case IrregularMulticast::Separate:
                 break;
         }
-        s.check = [scheme](const NetworkParams& p) {
+        s.check = [scheme, groups](const NetworkParams& p) {
             check_irregular_multicast(scheme, p.tree_worms, p.injection_channels,
                                       p.consumption_channels, "nic.multicast");
+            if (groups && scheme != IrregularMulticast::Spam)
+                throw ConfigError(
+                    fmt::format("nic.groups (--groups): splits SPAM multicasts; not for {}",
+                                to_string(scheme)));
         };
         const auto partition = routing_->partition_ptr();
+        if (scheme == IrregularMulticast::Spam && groups) {
+            const unsigned k = *groups;
+            s.description += fmt::format(", in {} groups of contiguous processors", k);
+            s.firmware = [k, partition](const NetworkParams&) {
+                return [k, partition](NodeId) -> std::unique_ptr<Firmware> {
+                    return std::make_unique<SpamGroupFirmware>(partition, k);
+                };
+            };
+            return s;
+        }
         s.firmware = [scheme, partition](const NetworkParams&) {
             return
                 [scheme, partition](NodeId) { return make_irregular_firmware(scheme, partition); };
@@ -348,6 +414,7 @@ class IrregularFamily : public TopologyFamily {
                                                         make_spam_routing(std::move(graph)));
     }
     std::vector<CommandOption> topology_options() const override { return {kSave}; }
+    std::vector<CommandOption> plan_options() const override { return {kGroups}; }
 };
 
 }  // namespace
