@@ -42,6 +42,18 @@ add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consum
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
                  -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
                  ${WORMCAST_RTL_SOURCES})
+# The router with the table-driven route unit: tree worms on 8 network ports and no local ports
+# (an irregular switch), path worms with 2 VCs and 8-bit flits, both at once.
+add_test(NAME "rtl lint: wc_router (route table, tree worms, 8 network ports, 16 nodes, 32 groups, 4 classes)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GTREE_WORMS=1
+                 -GNUM_NET=8 -GNUM_INJ=0 -GNUM_CONS=0 -GTABLE_NODES=16 -GGROUPS=32 -GCLASSES=4 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (route table, path worms, 3 network ports, 2 consumption ports, 24 nodes, 2 VCs, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GPATH_WORMS=1
+                 -GNUM_NET=3 -GNUM_CONS=2 -GTABLE_NODES=24 -GCLASSES=3 -GNUM_VCS=2 -GFLIT_WIDTH=8 -GBUF_DEPTH=2
+                 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (route table, path and tree worms, 5 nodes, 3 groups, 1 class, depth 1)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GPATH_WORMS=1
+                 -GTREE_WORMS=1 -GTABLE_NODES=5 -GGROUPS=3 -GBUF_DEPTH=1 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -181,6 +193,78 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
     "&make_rtl_router<${prefix}>},\n")
 endforeach()
 
+# Configurations are declared by keyword: "name KEY value KEY value ...", the keys of the list's
+# defaults (wormcast_rtl_fields below); a key left out takes its default, an unknown key or a
+# missing value stops the configure step.
+function(wormcast_rtl_fields prefix entry)
+  separate_arguments(words UNIX_COMMAND "${entry}")
+  list(POP_FRONT words name)
+  set(${prefix}_NAME ${name} PARENT_SCOPE)
+  set(defaults ${ARGN})
+  set(allowed "")
+  while(defaults)
+    list(POP_FRONT defaults key value)
+    list(APPEND allowed ${key})
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+  while(words)
+    list(POP_FRONT words key value)
+    if(NOT key IN_LIST allowed)
+      message(FATAL_ERROR "RTL configuration ${name}: unknown key ${key} (keys: ${allowed})")
+    endif()
+    if("${value}" STREQUAL "")
+      message(FATAL_ERROR "RTL configuration ${name}: key ${key} has no value")
+    endif()
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+endfunction()
+# C++ true/false of a 0/1 field.
+function(wormcast_rtl_flag out value)
+  if(value)
+    set(${out} true PARENT_SCOPE)
+  else()
+    set(${out} false PARENT_SCOPE)
+  endif()
+endfunction()
+
+# wc_router with the table-driven route unit (ROUTE_TABLE = 1, rtl/wc_route_table.sv): any
+# topology whose routing a table holds (systemc/pure/RouteTable, Topology::route_table_groups).
+# Keys: NET network ports (links of T_PHY), INJ injection and CONS consumption ports after them,
+# VCS, DEPTH (flits per VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), PATH
+# and TREE (0/1: destination lists, bit-strings), T_MULTI (their routing cycles), and the table's
+# size: NODES (the header address space, exact), GROUPS (bit-string groups) and CLASSES (rows),
+# at most. s16: a 16-switch irregular network of 8-port switches, one processor each, SPAM tree
+# worms (testbenches/scenarios/irregular-lattice.yaml at 16 switches, static selection);
+# s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
+set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
+    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1)
+set(WORMCAST_RTL_TABLE_CONFIGS
+  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4"
+  "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4")
+set(WORMCAST_RTL_TABLE_ENTRIES "")
+foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_TABLE_DEFAULTS})
+  wormcast_rtl_flag(path_flag ${c_PATH})
+  wormcast_rtl_flag(tree_flag ${c_TREE})
+  set(prefix Vwc_router_${c_NAME})
+  verilate(wormcast_rtl_models SYSTEMC TRACE
+    PREFIX ${prefix}
+    TOP_MODULE wc_router
+    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
+    SOURCES ${WORMCAST_RTL_SOURCES}
+    VERILATOR_ARGS --pins-bv 2 -Wall -GROUTE_TABLE=1
+      -GNUM_NET=${c_NET} -GNUM_INJ=${c_INJ} -GNUM_CONS=${c_CONS} -GNUM_VCS=${c_VCS}
+      -GBUF_DEPTH=${c_DEPTH} -GFLIT_WIDTH=${c_WIDTH} -GT_NODE=${c_T_NODE} -GT_SW=${c_T_SW}
+      -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
+      -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
+      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES})
+  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
+  string(APPEND WORMCAST_RTL_TABLE_ENTRIES
+    "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
+    "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
+    "${c_GROUPS}, ${c_CLASSES}}, &make_rtl_table_router<${prefix}>},\n")
+endforeach()
+
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
 # (testbenches/cosim/test_cosim_switch.cpp). Fields: name, BI (0/1), b, n, stage, consumption
 # channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons,
@@ -256,6 +340,14 @@ std::unique_ptr<RouterModule> make_rtl_router(const RouterConfig& config, sc_cor
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor);
 }
 template <typename Model>
+std::unique_ptr<RouterModule> make_rtl_table_router(const RouterConfig& config,
+                                                    sc_core::sc_time period,
+                                                    ActivityMonitor* monitor,
+                                                    std::vector<std::uint32_t> table) {
+    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, -1,
+                                              std::move(table));
+}
+template <typename Model>
 std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_core::sc_time period,
                                               ActivityMonitor* monitor, std::uint32_t row) {
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, row);
@@ -265,6 +357,12 @@ std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_cor
 const std::vector<RtlModel>& rtl_models() {
     static const std::vector<RtlModel> models{
 @WORMCAST_RTL_ENTRIES@    };
+    return models;
+}
+
+const std::vector<RtlTableModel>& rtl_table_models() {
+    static const std::vector<RtlTableModel> models{
+@WORMCAST_RTL_TABLE_ENTRIES@    };
     return models;
 }
 
