@@ -6,6 +6,40 @@ find_program(WORMCAST_VERILATOR verilator HINTS ${VERILATOR_ROOT}/bin REQUIRED)
 file(GLOB WORMCAST_RTL_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rtl/wc_*.sv)
 list(SORT WORMCAST_RTL_SOURCES)
 
+# Configurations are declared by keyword: "name KEY value KEY value ...", the keys of the list's
+# defaults (wormcast_rtl_fields below); a key left out takes its default, an unknown key or a
+# missing value stops the configure step.
+function(wormcast_rtl_fields prefix entry)
+  separate_arguments(words UNIX_COMMAND "${entry}")
+  list(POP_FRONT words name)
+  set(${prefix}_NAME ${name} PARENT_SCOPE)
+  set(defaults ${ARGN})
+  set(allowed "")
+  while(defaults)
+    list(POP_FRONT defaults key value)
+    list(APPEND allowed ${key})
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+  while(words)
+    list(POP_FRONT words key value)
+    if(NOT key IN_LIST allowed)
+      message(FATAL_ERROR "RTL configuration ${name}: unknown key ${key} (keys: ${allowed})")
+    endif()
+    if("${value}" STREQUAL "")
+      message(FATAL_ERROR "RTL configuration ${name}: key ${key} has no value")
+    endif()
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+endfunction()
+# C++ true/false of a 0/1 field.
+function(wormcast_rtl_flag out value)
+  if(value)
+    set(${out} true PARENT_SCOPE)
+  else()
+    set(${out} false PARENT_SCOPE)
+  endif()
+endfunction()
+
 # Lint: every module as its own top with its default parameters.
 foreach(source ${WORMCAST_RTL_SOURCES})
   get_filename_component(module ${source} NAME_WE)
@@ -105,24 +139,28 @@ foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
 endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
-# mesh or torus. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons
-# (cycles), injection and consumption channels, path worms (0/1), t_node_multidest (0 without path
-# or tree worms), tree worms (0/1) and torus (0/1: wrap-around links, dateline VC classes). A network whose parameters match one of them can use RTL routers
-# (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The multicast ones
-# route both path worms and e-cube tree worms: p1d1 with one consumption channel (HL), p2d2c4
-# with one per input direction (SQHL, SCHL), 8-bit flits so that every destination list and
-# every bit-string (2 + 16 bits: 2 flits at 16 bits, 3 at 8) takes several header flits. t2d2
-# is the 4x4 torus with its two dateline classes (the mesh multicast algorithms are for meshes).
+# mesh or torus, declared by keyword (defaults in WORMCAST_RTL_DEFAULTS): VCS, DEPTH (flits per
+# VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), INJ and CONS (injection and
+# consumption channels), PATH (path worms, 0/1), T_MULTI (t_node_multidest; 0 without path or
+# tree worms), TREE (tree worms, 0/1) and TORUS (0/1: wrap-around links, dateline VC classes). A
+# network whose parameters match one of them can use RTL routers (`wormcast run --rtl`); v1d4 is
+# the one of testbenches/scenarios/demo.yaml. The multicast ones route both path worms and e-cube
+# tree worms: p1d1 with one consumption channel (HL), p2d2c4 with one per input direction (SQHL,
+# SCHL), 8-bit flits so that every destination list and every bit-string (2 + 16 bits: 2 flits at
+# 16 bits, 3 at 8) takes several header flits. t2d2 is the 4x4 torus with its two dateline
+# classes (the mesh multicast algorithms are for meshes).
+set(WORMCAST_RTL_DEFAULTS VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 INJ 1
+    CONS 1 PATH 0 T_MULTI 0 TREE 0 TORUS 0)
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0 0 0"
-  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0 0 0"
-  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0 0 0"
-  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0 0 0"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0 0 0"
-  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0 0 0"
-  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2 1 0"
-  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3 1 0"
-  "t2d2 2 2 16 1 1 1 1 1 1 1 0 0 0 1")
+  "v1d1"
+  "v2d2 VCS 2 DEPTH 2 WIDTH 16 T_NODE 4"
+  "v2d4 VCS 2 DEPTH 4 T_NODE 2 T_SW 2 T_PHY 3 T_INJ 2 T_CONS 2"
+  "v1d3 DEPTH 3 WIDTH 8 T_NODE 3 T_PHY 2 T_CONS 3"
+  "v2d1p2 VCS 2 WIDTH 16 T_NODE 2 T_INJ 2 INJ 2 CONS 2"
+  "v1d4 DEPTH 4 T_NODE 4"
+  "p1d1 WIDTH 16 PATH 1 T_MULTI 2 TREE 1"
+  "p2d2c4 VCS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_CONS 2 CONS 4 PATH 1 T_MULTI 3 TREE 1"
+  "t2d2 VCS 2 DEPTH 2 WIDTH 16 TORUS 1")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -138,37 +176,25 @@ target_compile_definitions(wormcast_rtl_models INTERFACE VM_SC=1 VM_TRACE=1 VM_T
 set(WORMCAST_RTL_INCLUDES "")
 set(WORMCAST_RTL_ENTRIES "")
 foreach(config ${WORMCAST_RTL_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 vcs)
-  list(GET fields 2 depth)
-  list(GET fields 3 width)
-  list(GET fields 4 t_node)
-  list(GET fields 5 t_sw)
-  list(GET fields 6 t_phy)
-  list(GET fields 7 t_inj)
-  list(GET fields 8 t_cons)
-  list(GET fields 9 injection)
-  list(GET fields 10 consumption)
-  list(GET fields 11 path_worms)
-  list(GET fields 12 t_node_multidest)
-  list(GET fields 13 tree_worms)
-  list(GET fields 14 torus)
-  if(path_worms)
-    set(path_flag true)
-  else()
-    set(path_flag false)
-  endif()
-  if(tree_worms)
-    set(tree_flag true)
-  else()
-    set(tree_flag false)
-  endif()
-  if(torus)
-    set(torus_flag true)
-  else()
-    set(torus_flag false)
-  endif()
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_DEFAULTS})
+  set(name ${c_NAME})
+  set(vcs ${c_VCS})
+  set(depth ${c_DEPTH})
+  set(width ${c_WIDTH})
+  set(t_node ${c_T_NODE})
+  set(t_sw ${c_T_SW})
+  set(t_phy ${c_T_PHY})
+  set(t_inj ${c_T_INJ})
+  set(t_cons ${c_T_CONS})
+  set(injection ${c_INJ})
+  set(consumption ${c_CONS})
+  set(path_worms ${c_PATH})
+  set(t_node_multidest ${c_T_MULTI})
+  set(tree_worms ${c_TREE})
+  set(torus ${c_TORUS})
+  wormcast_rtl_flag(path_flag ${path_worms})
+  wormcast_rtl_flag(tree_flag ${tree_worms})
+  wormcast_rtl_flag(torus_flag ${torus})
   if(path_worms OR tree_worms)
     set(rtl_t_node_multidest ${t_node_multidest})
   else()
@@ -192,40 +218,6 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
     "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}, ${tree_flag}, ${torus_flag}}, "
     "&make_rtl_router<${prefix}>},\n")
 endforeach()
-
-# Configurations are declared by keyword: "name KEY value KEY value ...", the keys of the list's
-# defaults (wormcast_rtl_fields below); a key left out takes its default, an unknown key or a
-# missing value stops the configure step.
-function(wormcast_rtl_fields prefix entry)
-  separate_arguments(words UNIX_COMMAND "${entry}")
-  list(POP_FRONT words name)
-  set(${prefix}_NAME ${name} PARENT_SCOPE)
-  set(defaults ${ARGN})
-  set(allowed "")
-  while(defaults)
-    list(POP_FRONT defaults key value)
-    list(APPEND allowed ${key})
-    set(${prefix}_${key} ${value} PARENT_SCOPE)
-  endwhile()
-  while(words)
-    list(POP_FRONT words key value)
-    if(NOT key IN_LIST allowed)
-      message(FATAL_ERROR "RTL configuration ${name}: unknown key ${key} (keys: ${allowed})")
-    endif()
-    if("${value}" STREQUAL "")
-      message(FATAL_ERROR "RTL configuration ${name}: key ${key} has no value")
-    endif()
-    set(${prefix}_${key} ${value} PARENT_SCOPE)
-  endwhile()
-endfunction()
-# C++ true/false of a 0/1 field.
-function(wormcast_rtl_flag out value)
-  if(value)
-    set(${out} true PARENT_SCOPE)
-  else()
-    set(${out} false PARENT_SCOPE)
-  endif()
-endfunction()
 
 # wc_router with the table-driven route unit (ROUTE_TABLE = 1, rtl/wc_route_table.sv): any
 # topology whose routing a table holds (systemc/pure/RouteTable, Topology::route_table_groups).
@@ -266,39 +258,42 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
 endforeach()
 
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
-# (testbenches/cosim/test_cosim_switch.cpp). Fields: name, BI (0/1), b, n, stage, consumption
-# channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons,
-# token ring (0/1: the switch alone forms its ATBM ring), token passing cycles, token release flits.
+# (testbenches/cosim/test_cosim_switch.cpp), by keyword: BI (0/1), B (radix), N (stages), STAGE,
+# CONS (consumption channels), VCS, DEPTH, WIDTH, T_NODE, T_MULTI (t_node_multidest), T_SW, T_PHY,
+# T_INJ, T_CONS (cycles), TOKEN (0/1: the switch alone forms its ATBM ring), TOKEN_PASS (token
+# passing cycles), TOKEN_RELEASE (token release flits, 0: at the tail).
 # u4s1c4: the exit stage of a 16-node UNI-MIN of 4x4 switches (up to 4 branches, 16 outputs);
 # u2s1: a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2: the turnaround/exit stage of an 8-node
 # BI-MIN with 2 consumption channels (forward, backward and split worms); u2s0t: a first stage of
 # an 8-node UNI-MIN with the token (3 cycles a stop, released after 4 flits).
+set(WORMCAST_RTL_SWITCH_DEFAULTS BI 0 B 2 N 3 STAGE 0 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1
+    T_MULTI 2 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 TOKEN 0 TOKEN_PASS 1 TOKEN_RELEASE 0)
 set(WORMCAST_RTL_SWITCH_CONFIGS
-  "u4s1c4 0 4 2 1 4 1 1 16 1 2 1 1 1 1 0 1 0"
-  "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1 0 1 0"
-  "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2 0 1 0"
-  "u2s0t 0 2 3 0 1 2 2 8 1 2 1 1 2 1 1 3 4")
+  "u4s1c4 B 4 N 2 STAGE 1 CONS 4 WIDTH 16"
+  "u2s1 STAGE 1 VCS 2 WIDTH 8"
+  "b2s0c2 BI 1 CONS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_MULTI 3 T_INJ 2 T_CONS 2"
+  "u2s0t VCS 2 DEPTH 2 WIDTH 8 T_INJ 2 TOKEN 1 TOKEN_PASS 3 TOKEN_RELEASE 4")
 set(WORMCAST_RTL_SWITCH_ENTRIES "")
 foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 bi)
-  list(GET fields 2 b)
-  list(GET fields 3 stages)
-  list(GET fields 4 stage)
-  list(GET fields 5 consumption)
-  list(GET fields 6 vcs)
-  list(GET fields 7 depth)
-  list(GET fields 8 width)
-  list(GET fields 9 t_node)
-  list(GET fields 10 t_node_multidest)
-  list(GET fields 11 t_sw)
-  list(GET fields 12 t_phy)
-  list(GET fields 13 t_inj)
-  list(GET fields 14 t_cons)
-  list(GET fields 15 token_ring)
-  list(GET fields 16 token_pass)
-  list(GET fields 17 token_release)
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_SWITCH_DEFAULTS})
+  set(name ${c_NAME})
+  set(bi ${c_BI})
+  set(b ${c_B})
+  set(stages ${c_N})
+  set(stage ${c_STAGE})
+  set(consumption ${c_CONS})
+  set(vcs ${c_VCS})
+  set(depth ${c_DEPTH})
+  set(width ${c_WIDTH})
+  set(t_node ${c_T_NODE})
+  set(t_node_multidest ${c_T_MULTI})
+  set(t_sw ${c_T_SW})
+  set(t_phy ${c_T_PHY})
+  set(t_inj ${c_T_INJ})
+  set(t_cons ${c_T_CONS})
+  set(token_ring ${c_TOKEN})
+  set(token_pass ${c_TOKEN_PASS})
+  set(token_release ${c_TOKEN_RELEASE})
   set(prefix Vwc_min_switch_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -312,11 +307,7 @@ foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
       -GT_CONS=${t_cons} -GTREE_WORMS=1 -GTOKEN_RING=${token_ring} -GTOKEN_PASS=${token_pass}
       -GTOKEN_RELEASE_FLITS=${token_release})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
-  if(bi)
-    set(bi_flag true)
-  else()
-    set(bi_flag false)
-  endif()
+  wormcast_rtl_flag(bi_flag ${bi})
   string(APPEND WORMCAST_RTL_SWITCH_ENTRIES
     "        {\"${name}\", {${bi_flag}, ${b}, ${stages}, ${stage}, ${consumption}, ${vcs}, ${depth}, ${width}, "
     "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${token_ring}, ${token_pass}, "
@@ -393,12 +384,14 @@ add_dependencies(wormcast_cosim_tests wormcast)
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
-# the SystemC TokenRing (test_token_ring.cpp, its own Catch2 binary, no SystemC kernel). Fields:
-# name, stops, input VCs per stop, token passing cycles per stop, release flits (0: at the tail).
+# the SystemC TokenRing (test_token_ring.cpp, its own Catch2 binary, no SystemC kernel). Keys:
+# STOPS, REQ (input VCs per stop), PASS (token passing cycles per stop), RELEASE (release flits,
+# 0: at the tail).
+set(WORMCAST_TOKEN_RING_DEFAULTS STOPS 2 REQ 1 PASS 1 RELEASE 0)
 set(WORMCAST_TOKEN_RING_CONFIGS
-  "r2q2p1 2 2 1 0"
-  "r3q1p2 3 1 2 2"
-  "r5q3p3 5 3 3 4")
+  "r2q2p1 STOPS 2 REQ 2 PASS 1 RELEASE 0"
+  "r3q1p2 STOPS 3 REQ 1 PASS 2 RELEASE 2"
+  "r5q3p3 STOPS 5 REQ 3 PASS 3 RELEASE 4")
 # The verilated code goes into its own library whose headers reach the test as system headers
 # (as for wormcast_rtl_models above).
 add_library(wormcast_token_ring_models STATIC)
@@ -410,12 +403,12 @@ target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}
 set(WORMCAST_TOKEN_RING_INCLUDES "")
 set(WORMCAST_TOKEN_RING_ENTRIES "")
 foreach(config ${WORMCAST_TOKEN_RING_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 stops)
-  list(GET fields 2 num_req)
-  list(GET fields 3 pass)
-  list(GET fields 4 release)
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_TOKEN_RING_DEFAULTS})
+  set(name ${c_NAME})
+  set(stops ${c_STOPS})
+  set(num_req ${c_REQ})
+  set(pass ${c_PASS})
+  set(release ${c_RELEASE})
   set(prefix Vtoken_ring_tb_${name})
   verilate(wormcast_token_ring_models
     PREFIX ${prefix}
