@@ -1,98 +1,157 @@
-// Simulation-speed benchmark (DESIGN.md §7, docs/performance.md): fixed mesh workloads, each in
-// its own process; prints simulated cycles, wall seconds, router-cycles per second, peak memory.
+// Simulation-speed benchmark (docs/performance.md): named workloads, each in its own process;
+// prints simulated cycles, wall seconds, million router-cycles (Mrc/s) and flit-hops (Mfh/s, flits
+// over router-to-router links) per second, peak memory in all and per router.
+//
+//   wormcast_bench [CYCLES] [SEED] [--workload NAME ...] [--list]
+//
+// The unicast mesh rows are the historical ones (1 VC, 4-flit buffers, e-cube, uniform random
+// 50-flit worms, Bernoulli injection); the multicast rows are scenarios of their own (path worms
+// with an HL-family scheme on a mesh, ATBM tree worms with bubbles and token rings on a MIN).
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+#include <CLI/CLI.hpp>
 
 #include "testbenches/sim/Runner.hpp"
+#include "testbenches/sim/Scenario.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
 
 namespace {
 
-struct Point {
+struct Workload {
     std::string name;
-    std::string size;
-    double load;
-    unsigned t_startup;
-    Cycle cycles;
+    std::string description;
+    Cycle default_cycles;
+    /// Runs the workload for `cycles` measured cycles (then drained) with `seed`.
+    std::function<sim::RunResult(Cycle cycles, std::uint64_t seed)> run;
 };
 
-void run_point(const Point& pt, std::uint64_t seed) {
-    const auto shape = mesh::MeshShape::parse(pt.size, false);
-    NetworkParams p;
-    p.vcs = 1;
-    p.buffer_depth = 4;
-    p.t_startup = pt.t_startup;
-    UniformTraffic t;
-    t.load = pt.load;
-    t.length = 49;  // + 1 header flit = 50-flit worms
-    t.worm_flits = 50;
-    t.warmup = 0;
-    t.measure = pt.cycles;
-    sim::RunOptions o;
-    o.seed = seed;
-    o.measure = pt.cycles;
-    auto r = sim::run_network(mesh::build_mesh_network(shape, p), p,
-                              uniform_schedule(t, shape.nodes(), seed), o);
+/// The historical unicast mesh workload: 1 VC, 4-flit buffers, 50-flit worms, no warm-up.
+Workload mesh_unicast(const std::string& name, const std::string& size, double load,
+                      unsigned t_startup, Cycle default_cycles) {
+    const std::string description =
+        fmt::format("mesh {}, uniform unicast 50-flit worms, load {}{}", size, load,
+                    t_startup ? fmt::format(", t_s = {} cycles", t_startup) : "");
+    return {name, description, default_cycles,
+            [size, load, t_startup](Cycle cycles, std::uint64_t seed) {
+                const auto shape = mesh::MeshShape::parse(size, false);
+                NetworkParams p;
+                p.vcs = 1;
+                p.buffer_depth = 4;
+                p.t_startup = t_startup;
+                UniformTraffic t;
+                t.load = load;
+                t.length = 49;  // + 1 header flit = 50-flit worms
+                t.worm_flits = 50;
+                t.warmup = 0;
+                t.measure = cycles;
+                sim::RunOptions o;
+                o.seed = seed;
+                o.measure = cycles;
+                return sim::run_network(mesh::build_mesh_network(shape, p), p,
+                                        uniform_schedule(t, shape.nodes(), seed), o);
+            }};
+}
+
+/// A workload written as a scenario (the same file format as `wormcast run`); traffic.measure
+/// and run.seed are set by the benchmark.
+Workload scenario_workload(const std::string& name, const std::string& description,
+                           const std::string& yaml, Cycle default_cycles) {
+    return {name, description, default_cycles, [name, yaml](Cycle cycles, std::uint64_t seed) {
+                YAML::Node root = YAML::Load(yaml);
+                sim::apply_overrides(root, {fmt::format("traffic.measure={}", cycles),
+                                            fmt::format("run.seed={}", seed)});
+                const sim::Scenario s = sim::parse_scenario(root, "workload " + name);
+                return sim::run_network(s.network(), s.params, s.schedule(), s.run);
+            }};
+}
+
+std::vector<Workload> workloads() {
+    return {
+        mesh_unicast("mesh8-0.01", "8x8", 0.01, 0, 50000),
+        mesh_unicast("mesh8-0.05", "8x8", 0.05, 0, 50000),
+        mesh_unicast("mesh16-0.01", "16x16", 0.01, 0, 50000),
+        mesh_unicast("mesh16-0.05", "16x16", 0.05, 0, 50000),
+        mesh_unicast("mesh8-ts1000", "8x8", 0.001, 1000, 50000),
+        mesh_unicast("mesh16-ts1000", "16x16", 0.001, 1000, 50000),
+        mesh_unicast("mesh32-0.01", "32x32", 0.01, 0, 10000),
+        mesh_unicast("mesh64-0.01", "64x64", 0.01, 0, 10000),
+        scenario_workload("mesh8-pathworm",
+                          "mesh 8x8, 5 % multicasts to 2..20 nodes as SCHL path worms, load 0.02",
+                          R"(network: {topology: mesh, size: 8x8}
+router: {vcs: 1, buffer_depth: 4, path_worms: true}
+nic: {consumption_channels: 4, t_startup: 0ns, multicast: schl}
+traffic: {kind: uniform, load: 0.02, length: 49, multicast_ratio: 0.05,
+          multicast_destinations: 2..20, warmup: 0}
+)",
+                          20000),
+        scenario_workload(
+            "min64-atbm",
+            "BI-MIN 64 nodes (4x4 switches), 10 % multicasts to 2..16 nodes as ATBM tree worms "
+            "(bubbles, token rings), load 0.02",
+            R"(network: {topology: min-bi, b: 4, n: 3, forward: adaptive, tokens: ring}
+router: {vcs: 1, buffer_depth: 5, tree_worms: true}
+nic: {consumption_channels: 4, t_startup: 0ns, multicast: atbm}
+traffic: {kind: uniform, load: 0.02, length: 49, multicast_ratio: 0.1,
+          multicast_destinations: 2..16, warmup: 0}
+)",
+            20000),
+    };
+}
+
+void run_workload(const Workload& w, Cycle cycles, std::uint64_t seed) {
+    const sim::RunResult r = w.run(cycles, seed);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    fmt::print("{:<28} {:>10} {:>9.3f} {:>14.3g} {:>10.1f} {:>9} {:>8.1f} {:>4}\n", pt.name,
-               r.cycles, r.wall_seconds, r.router_cycles_per_second,
+    const std::uint64_t flit_hops =
+        std::accumulate(r.link_flits.begin(), r.link_flits.end(), std::uint64_t{0});
+    const double peak_kb = static_cast<double>(usage.ru_maxrss);
+    fmt::print("{:<15} {:>9} {:>8.3f} {:>8.2f} {:>8.2f} {:>8.1f} {:>8} {:>8.1f} {:>7.1f} {:>4}\n",
+               w.name, r.cycles, r.wall_seconds, r.router_cycles_per_second / 1e6,
+               r.wall_seconds > 0 ? static_cast<double>(flit_hops) / r.wall_seconds / 1e6 : 0.0,
                static_cast<double>(r.active_router_cycles) / (double(r.cycles) * r.routers) * 100,
-               r.messages_sent, usage.ru_maxrss / 1024.0, r.ok() ? "ok" : "FAIL");
+               r.messages_sent, peak_kb / 1024.0, peak_kb / r.routers, r.ok() ? "ok" : "FAIL");
     std::fflush(stdout);
 }
 
-/// argv[i] as a whole number in [min, max], or `fallback` when absent; nullopt when it is not one.
-std::optional<std::uint64_t> whole_argument(int argc, char** argv, int i, std::uint64_t fallback,
-                                            std::uint64_t min, std::uint64_t max) {
-    if (argc <= i) return fallback;
-    const std::string text = argv[i];
-    if (text.empty() || text.size() > 19 ||
-        text.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-    const std::uint64_t v = std::stoull(text);
-    if (v < min || v > max) return std::nullopt;
-    return v;
-}
-
-int run_benchmark(Cycle cycles, std::uint64_t seed) {
-    const std::vector<Point> points{
-        {"mesh 8x8   load 0.01", "8x8", 0.01, 0, cycles},
-        {"mesh 8x8   load 0.05", "8x8", 0.05, 0, cycles},
-        {"mesh 16x16 load 0.01", "16x16", 0.01, 0, cycles},
-        {"mesh 16x16 load 0.05", "16x16", 0.05, 0, cycles},
-        {"mesh 8x8   t_s=1000 0.001", "8x8", 0.001, 1000, cycles},
-        {"mesh 16x16 t_s=1000 0.001", "16x16", 0.001, 1000, cycles},
-    };
-    fmt::print(
-        "wormcast_bench: 1 VC, buffer depth 4, e-cube, uniform random 50-flit worms, {} cycles, "
-        "seed {}\n",
-        cycles, seed);
-    fmt::print("{:<28} {:>10} {:>9} {:>14} {:>10} {:>9} {:>8} {:>4}\n", "workload", "cycles",
-               "wall_s", "router-cyc/s", "active_%", "messages", "peak_MB", "");
+int run_benchmark(const std::vector<Workload>& chosen, std::optional<Cycle> cycles,
+                  std::uint64_t seed) {
+    fmt::print("wormcast_bench: seed {}, {}; each workload in its own process, then drained\n",
+               seed,
+               cycles ? fmt::format("{} measured cycles each", *cycles)
+                      : std::string("each workload's default cycles (--list)"));
+    fmt::print("{:<15} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>4}\n", "workload",
+               "cycles", "wall_s", "Mrc/s", "Mfh/s", "active_%", "messages", "peak_MB", "KB/rtr",
+               "");
     std::fflush(stdout);
     int failures = 0;
-    for (const auto& pt : points) {
-        // One process per point: peak memory is the point's own, and SystemC state starts clean.
+    for (const auto& w : chosen) {
+        // One process per workload: peak memory is the workload's own, and SystemC starts clean.
         const pid_t pid = fork();
         if (pid == 0) {
             try {
-                run_point(pt, seed);
+                run_workload(w, cycles.value_or(w.default_cycles), seed);
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "%s: %s\n", pt.name.c_str(), e.what());
+                std::fprintf(stderr, "wormcast_bench: %s: %s\n", w.name.c_str(), e.what());
+                std::fflush(stderr);
                 _exit(1);
             }
+            std::fflush(stdout);
             _exit(0);
         }
         int status = 0;
@@ -105,13 +164,47 @@ int run_benchmark(Cycle cycles, std::uint64_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const auto cycles = whole_argument(argc, argv, 1, 100000, 1, 1000000000);
-    const auto seed = whole_argument(argc, argv, 2, 1, 0, ~0ull >> 1);
-    if (argc > 3 || !cycles || !seed) {
-        std::fprintf(stderr,
-                     "wormcast_bench: error: usage: wormcast_bench [CYCLES=100000, 1..1e9] "
-                     "[SEED=1, 0..2^63-1]\n");
+    const std::vector<Workload> all = workloads();
+    CLI::App app{"wormcast_bench: simulation speed on named workloads (docs/performance.md)"};
+    std::optional<std::uint64_t> cycles;
+    std::uint64_t seed = 1;
+    std::vector<std::string> names;
+    bool list = false;
+    app.add_option("cycles", cycles, "measured cycles of every workload (default: its own)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
+    app.add_option("seed", seed, "seed of the traffic")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{~0ull >> 1}));
+    app.add_option("--workload,-w", names, "run only these workloads (default: all)");
+    app.add_flag("--list", list, "list the workloads and exit");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "wormcast_bench: error: " << e.what() << " (wormcast_bench --help)\n";
         return 2;
     }
-    return run_benchmark(*cycles, *seed);
+    if (list) {
+        for (const auto& w : all)
+            fmt::print("{:<15} {:>6} cycles  {}\n", w.name, w.default_cycles, w.description);
+        return 0;
+    }
+    std::vector<Workload> chosen;
+    for (const auto& name : names) {
+        if (name == "all") {
+            chosen = all;
+            break;
+        }
+        const auto it =
+            std::find_if(all.begin(), all.end(), [&](const Workload& w) { return w.name == name; });
+        if (it == all.end()) {
+            std::cerr << fmt::format(
+                "wormcast_bench: error: --workload {}: no such workload (wormcast_bench --list)\n",
+                name);
+            return 2;
+        }
+        chosen.push_back(*it);
+    }
+    if (chosen.empty()) chosen = all;
+    return run_benchmark(chosen, cycles, seed);
 }

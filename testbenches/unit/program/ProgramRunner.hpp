@@ -35,17 +35,22 @@ inline void write_text(const std::string& path, const std::string& text) {
     std::ofstream(path) << text;
 }
 
-/// Runs the program with `args` (shell syntax) from the source directory; returns the exit code
+/// Runs `binary` with `args` (shell syntax) from the source directory; returns the exit code
 /// (128 + the signal if it died of one), with stdout and stderr in `out`.
-inline int run_program(const std::string& args, std::string& out) {
+inline int run_binary(const std::string& binary, const std::string& args, std::string& out) {
     const std::string file = scratch("out.txt");
-    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + WORMCAST_BINARY +
-                            " " + args + " > " + file + " 2>&1";
+    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " + binary + " " +
+                            args + " > " + file + " 2>&1";
     const int status = std::system(cmd.c_str());
     out = slurp(file);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     const int code = WEXITSTATUS(status);
     return code;
+}
+
+/// Runs the program (`wormcast`) with `args`, as run_binary.
+inline int run_program(const std::string& args, std::string& out) {
+    return run_binary(WORMCAST_BINARY, args, out);
 }
 
 }  // namespace wormcast::testing
