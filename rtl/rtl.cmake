@@ -6,6 +6,40 @@ find_program(WORMCAST_VERILATOR verilator HINTS ${VERILATOR_ROOT}/bin REQUIRED)
 file(GLOB WORMCAST_RTL_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rtl/wc_*.sv)
 list(SORT WORMCAST_RTL_SOURCES)
 
+# Configurations are declared by keyword: "name KEY value KEY value ...", the keys of the list's
+# defaults (wormcast_rtl_fields below); a key left out takes its default, an unknown key or a
+# missing value stops the configure step.
+function(wormcast_rtl_fields prefix entry)
+  separate_arguments(words UNIX_COMMAND "${entry}")
+  list(POP_FRONT words name)
+  set(${prefix}_NAME ${name} PARENT_SCOPE)
+  set(defaults ${ARGN})
+  set(allowed "")
+  while(defaults)
+    list(POP_FRONT defaults key value)
+    list(APPEND allowed ${key})
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+  while(words)
+    list(POP_FRONT words key value)
+    if(NOT key IN_LIST allowed)
+      message(FATAL_ERROR "RTL configuration ${name}: unknown key ${key} (keys: ${allowed})")
+    endif()
+    if("${value}" STREQUAL "")
+      message(FATAL_ERROR "RTL configuration ${name}: key ${key} has no value")
+    endif()
+    set(${prefix}_${key} ${value} PARENT_SCOPE)
+  endwhile()
+endfunction()
+# C++ true/false of a 0/1 field.
+function(wormcast_rtl_flag out value)
+  if(value)
+    set(${out} true PARENT_SCOPE)
+  else()
+    set(${out} false PARENT_SCOPE)
+  endif()
+endfunction()
+
 # Lint: every module as its own top with its default parameters.
 foreach(source ${WORMCAST_RTL_SOURCES})
   get_filename_component(module ${source} NAME_WE)
@@ -42,6 +76,18 @@ add_test(NAME "rtl lint: wc_router (path worms, 5x3 mesh, 2 injection + 2 consum
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GPATH_WORMS=1 -GMESH_X=5
                  -GMESH_Y=3 -GNUM_INJ=2 -GNUM_CONS=2 -GNUM_VCS=3 -GBUF_DEPTH=3 -GT_NODE_MULTIDEST=1
                  ${WORMCAST_RTL_SOURCES})
+# The router with the table-driven route unit: tree worms on 8 network ports and no local ports
+# (an irregular switch), path worms with 2 VCs and 8-bit flits, both at once.
+add_test(NAME "rtl lint: wc_router (route table, tree worms, 8 network ports, 16 nodes, 32 groups, 4 classes)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GTREE_WORMS=1
+                 -GNUM_NET=8 -GNUM_INJ=0 -GNUM_CONS=0 -GTABLE_NODES=16 -GGROUPS=32 -GCLASSES=4 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (route table, path worms, 3 network ports, 2 consumption ports, 24 nodes, 2 VCs, 8-bit flits)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GPATH_WORMS=1
+                 -GNUM_NET=3 -GNUM_CONS=2 -GTABLE_NODES=24 -GCLASSES=3 -GNUM_VCS=2 -GFLIT_WIDTH=8 -GBUF_DEPTH=2
+                 ${WORMCAST_RTL_SOURCES})
+add_test(NAME "rtl lint: wc_router (route table, path and tree worms, 5 nodes, 3 groups, 1 class, depth 1)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GPATH_WORMS=1
+                 -GTREE_WORMS=1 -GTABLE_NODES=5 -GGROUPS=3 -GBUF_DEPTH=1 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -93,24 +139,28 @@ foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
 endforeach()
 
 # Router configurations verilated into the program and the co-simulation tests, all for a 4x4
-# mesh or torus. Fields: name, VCs, buffer depth, flit width, t_node, t_sw, t_phy, t_inj, t_cons
-# (cycles), injection and consumption channels, path worms (0/1), t_node_multidest (0 without path
-# or tree worms), tree worms (0/1) and torus (0/1: wrap-around links, dateline VC classes). A network whose parameters match one of them can use RTL routers
-# (`wormcast run --rtl`); v1d4 is the one of testbenches/scenarios/demo.yaml. The multicast ones
-# route both path worms and e-cube tree worms: p1d1 with one consumption channel (HL), p2d2c4
-# with one per input direction (SQHL, SCHL), 8-bit flits so that every destination list and
-# every bit-string (2 + 16 bits: 2 flits at 16 bits, 3 at 8) takes several header flits. t2d2
-# is the 4x4 torus with its two dateline classes (the mesh multicast algorithms are for meshes).
+# mesh or torus, declared by keyword (defaults in WORMCAST_RTL_DEFAULTS): VCS, DEPTH (flits per
+# VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), INJ and CONS (injection and
+# consumption channels), PATH (path worms, 0/1), T_MULTI (t_node_multidest; 0 without path or
+# tree worms), TREE (tree worms, 0/1) and TORUS (0/1: wrap-around links, dateline VC classes). A
+# network whose parameters match one of them can use RTL routers (`wormcast run --rtl`); v1d4 is
+# the one of testbenches/scenarios/demo.yaml. The multicast ones route both path worms and e-cube
+# tree worms: p1d1 with one consumption channel (HL), p2d2c4 with one per input direction (SQHL,
+# SCHL), 8-bit flits so that every destination list and every bit-string (2 + 16 bits: 2 flits at
+# 16 bits, 3 at 8) takes several header flits. t2d2 is the 4x4 torus with its two dateline
+# classes (the mesh multicast algorithms are for meshes).
+set(WORMCAST_RTL_DEFAULTS VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 INJ 1
+    CONS 1 PATH 0 T_MULTI 0 TREE 0 TORUS 0)
 set(WORMCAST_RTL_CONFIGS
-  "v1d1 1 1 32 1 1 1 1 1 1 1 0 0 0 0"
-  "v2d2 2 2 16 4 1 1 1 1 1 1 0 0 0 0"
-  "v2d4 2 4 32 2 2 3 2 2 1 1 0 0 0 0"
-  "v1d3 1 3 8 3 1 2 1 3 1 1 0 0 0 0"
-  "v2d1p2 2 1 16 2 1 1 2 1 2 2 0 0 0 0"
-  "v1d4 1 4 32 4 1 1 1 1 1 1 0 0 0 0"
-  "p1d1 1 1 16 1 1 1 1 1 1 1 1 2 1 0"
-  "p2d2c4 2 2 8 2 1 1 1 2 1 4 1 3 1 0"
-  "t2d2 2 2 16 1 1 1 1 1 1 1 0 0 0 1")
+  "v1d1"
+  "v2d2 VCS 2 DEPTH 2 WIDTH 16 T_NODE 4"
+  "v2d4 VCS 2 DEPTH 4 T_NODE 2 T_SW 2 T_PHY 3 T_INJ 2 T_CONS 2"
+  "v1d3 DEPTH 3 WIDTH 8 T_NODE 3 T_PHY 2 T_CONS 3"
+  "v2d1p2 VCS 2 WIDTH 16 T_NODE 2 T_INJ 2 INJ 2 CONS 2"
+  "v1d4 DEPTH 4 T_NODE 4"
+  "p1d1 WIDTH 16 PATH 1 T_MULTI 2 TREE 1"
+  "p2d2c4 VCS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_CONS 2 CONS 4 PATH 1 T_MULTI 3 TREE 1"
+  "t2d2 VCS 2 DEPTH 2 WIDTH 16 TORUS 1")
 set(WORMCAST_RTL_MESH_X 4)
 set(WORMCAST_RTL_MESH_Y 4)
 
@@ -140,37 +190,25 @@ target_compile_definitions(wormcast_rtl_models INTERFACE VM_SC=1 VM_TRACE=1 VM_T
 set(WORMCAST_RTL_INCLUDES "")
 set(WORMCAST_RTL_ENTRIES "")
 foreach(config ${WORMCAST_RTL_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 vcs)
-  list(GET fields 2 depth)
-  list(GET fields 3 width)
-  list(GET fields 4 t_node)
-  list(GET fields 5 t_sw)
-  list(GET fields 6 t_phy)
-  list(GET fields 7 t_inj)
-  list(GET fields 8 t_cons)
-  list(GET fields 9 injection)
-  list(GET fields 10 consumption)
-  list(GET fields 11 path_worms)
-  list(GET fields 12 t_node_multidest)
-  list(GET fields 13 tree_worms)
-  list(GET fields 14 torus)
-  if(path_worms)
-    set(path_flag true)
-  else()
-    set(path_flag false)
-  endif()
-  if(tree_worms)
-    set(tree_flag true)
-  else()
-    set(tree_flag false)
-  endif()
-  if(torus)
-    set(torus_flag true)
-  else()
-    set(torus_flag false)
-  endif()
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_DEFAULTS})
+  set(name ${c_NAME})
+  set(vcs ${c_VCS})
+  set(depth ${c_DEPTH})
+  set(width ${c_WIDTH})
+  set(t_node ${c_T_NODE})
+  set(t_sw ${c_T_SW})
+  set(t_phy ${c_T_PHY})
+  set(t_inj ${c_T_INJ})
+  set(t_cons ${c_T_CONS})
+  set(injection ${c_INJ})
+  set(consumption ${c_CONS})
+  set(path_worms ${c_PATH})
+  set(t_node_multidest ${c_T_MULTI})
+  set(tree_worms ${c_TREE})
+  set(torus ${c_TORUS})
+  wormcast_rtl_flag(path_flag ${path_worms})
+  wormcast_rtl_flag(tree_flag ${tree_worms})
+  wormcast_rtl_flag(torus_flag ${torus})
   if(path_worms OR tree_worms)
     set(rtl_t_node_multidest ${t_node_multidest})
   else()
@@ -195,43 +233,87 @@ foreach(config ${WORMCAST_RTL_CONFIGS})
     "&make_rtl_router<${prefix}>},\n")
 endforeach()
 
+# wc_router with the table-driven route unit (ROUTE_TABLE = 1, rtl/wc_route_table.sv): any
+# topology whose routing a table holds (systemc/pure/RouteTable, Topology::route_table_groups).
+# Keys: NET network ports (links of T_PHY), INJ injection and CONS consumption ports after them,
+# VCS, DEPTH (flits per VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), PATH
+# and TREE (0/1: destination lists, bit-strings), T_MULTI (their routing cycles), and the table's
+# size: NODES (the header address space, exact), GROUPS (bit-string groups) and CLASSES (rows),
+# at most. s16: a 16-switch irregular network of 8-port switches, one processor each, SPAM tree
+# worms (testbenches/scenarios/irregular-lattice.yaml at 16 switches, static selection);
+# s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
+set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
+    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1)
+set(WORMCAST_RTL_TABLE_CONFIGS
+  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4"
+  "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4")
+if(NOT WORMCAST_RTL)
+  set(WORMCAST_RTL_TABLE_CONFIGS "")
+endif()
+set(WORMCAST_RTL_TABLE_ENTRIES "")
+foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_TABLE_DEFAULTS})
+  wormcast_rtl_flag(path_flag ${c_PATH})
+  wormcast_rtl_flag(tree_flag ${c_TREE})
+  set(prefix Vwc_router_${c_NAME})
+  verilate(wormcast_rtl_models SYSTEMC TRACE
+    PREFIX ${prefix}
+    TOP_MODULE wc_router
+    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
+    SOURCES ${WORMCAST_RTL_SOURCES}
+    VERILATOR_ARGS --pins-bv 2 -Wall -GROUTE_TABLE=1
+      -GNUM_NET=${c_NET} -GNUM_INJ=${c_INJ} -GNUM_CONS=${c_CONS} -GNUM_VCS=${c_VCS}
+      -GBUF_DEPTH=${c_DEPTH} -GFLIT_WIDTH=${c_WIDTH} -GT_NODE=${c_T_NODE} -GT_SW=${c_T_SW}
+      -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
+      -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
+      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES})
+  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
+  string(APPEND WORMCAST_RTL_TABLE_ENTRIES
+    "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
+    "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
+    "${c_GROUPS}, ${c_CLASSES}}, &make_rtl_table_router<${prefix}>},\n")
+endforeach()
+
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
-# (testbenches/cosim/test_cosim_switch.cpp). Fields: name, BI (0/1), b, n, stage, consumption
-# channels, VCs, buffer depth, flit width, t_node, t_node_multidest, t_sw, t_phy, t_inj, t_cons,
-# token ring (0/1: the switch alone forms its ATBM ring), token passing cycles, token release flits.
+# (testbenches/cosim/test_cosim_switch.cpp), by keyword: BI (0/1), B (radix), N (stages), STAGE,
+# CONS (consumption channels), VCS, DEPTH, WIDTH, T_NODE, T_MULTI (t_node_multidest), T_SW, T_PHY,
+# T_INJ, T_CONS (cycles), TOKEN (0/1: the switch alone forms its ATBM ring), TOKEN_PASS (token
+# passing cycles), TOKEN_RELEASE (token release flits, 0: at the tail).
 # u4s1c4: the exit stage of a 16-node UNI-MIN of 4x4 switches (up to 4 branches, 16 outputs);
 # u2s1: a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2: the turnaround/exit stage of an 8-node
 # BI-MIN with 2 consumption channels (forward, backward and split worms); u2s0t: a first stage of
 # an 8-node UNI-MIN with the token (3 cycles a stop, released after 4 flits).
+set(WORMCAST_RTL_SWITCH_DEFAULTS BI 0 B 2 N 3 STAGE 0 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1
+    T_MULTI 2 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 TOKEN 0 TOKEN_PASS 1 TOKEN_RELEASE 0)
 set(WORMCAST_RTL_SWITCH_CONFIGS
-  "u4s1c4 0 4 2 1 4 1 1 16 1 2 1 1 1 1 0 1 0"
-  "u2s1 0 2 3 1 1 2 1 8 1 2 1 1 1 1 0 1 0"
-  "b2s0c2 1 2 3 0 2 1 2 8 2 3 1 1 2 2 0 1 0"
-  "u2s0t 0 2 3 0 1 2 2 8 1 2 1 1 2 1 1 3 4")
+  "u4s1c4 B 4 N 2 STAGE 1 CONS 4 WIDTH 16"
+  "u2s1 STAGE 1 VCS 2 WIDTH 8"
+  "b2s0c2 BI 1 CONS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_MULTI 3 T_INJ 2 T_CONS 2"
+  "u2s0t VCS 2 DEPTH 2 WIDTH 8 T_INJ 2 TOKEN 1 TOKEN_PASS 3 TOKEN_RELEASE 4")
 if(NOT WORMCAST_RTL)
   set(WORMCAST_RTL_SWITCH_CONFIGS "")
 endif()
 set(WORMCAST_RTL_SWITCH_ENTRIES "")
 foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 bi)
-  list(GET fields 2 b)
-  list(GET fields 3 stages)
-  list(GET fields 4 stage)
-  list(GET fields 5 consumption)
-  list(GET fields 6 vcs)
-  list(GET fields 7 depth)
-  list(GET fields 8 width)
-  list(GET fields 9 t_node)
-  list(GET fields 10 t_node_multidest)
-  list(GET fields 11 t_sw)
-  list(GET fields 12 t_phy)
-  list(GET fields 13 t_inj)
-  list(GET fields 14 t_cons)
-  list(GET fields 15 token_ring)
-  list(GET fields 16 token_pass)
-  list(GET fields 17 token_release)
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_SWITCH_DEFAULTS})
+  set(name ${c_NAME})
+  set(bi ${c_BI})
+  set(b ${c_B})
+  set(stages ${c_N})
+  set(stage ${c_STAGE})
+  set(consumption ${c_CONS})
+  set(vcs ${c_VCS})
+  set(depth ${c_DEPTH})
+  set(width ${c_WIDTH})
+  set(t_node ${c_T_NODE})
+  set(t_node_multidest ${c_T_MULTI})
+  set(t_sw ${c_T_SW})
+  set(t_phy ${c_T_PHY})
+  set(t_inj ${c_T_INJ})
+  set(t_cons ${c_T_CONS})
+  set(token_ring ${c_TOKEN})
+  set(token_pass ${c_TOKEN_PASS})
+  set(token_release ${c_TOKEN_RELEASE})
   set(prefix Vwc_min_switch_${name})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -245,11 +327,7 @@ foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
       -GT_CONS=${t_cons} -GTREE_WORMS=1 -GTOKEN_RING=${token_ring} -GTOKEN_PASS=${token_pass}
       -GTOKEN_RELEASE_FLITS=${token_release})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
-  if(bi)
-    set(bi_flag true)
-  else()
-    set(bi_flag false)
-  endif()
+  wormcast_rtl_flag(bi_flag ${bi})
   string(APPEND WORMCAST_RTL_SWITCH_ENTRIES
     "        {\"${name}\", {${bi_flag}, ${b}, ${stages}, ${stage}, ${consumption}, ${vcs}, ${depth}, ${width}, "
     "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${token_ring}, ${token_pass}, "
@@ -273,6 +351,14 @@ std::unique_ptr<RouterModule> make_rtl_router(const RouterConfig& config, sc_cor
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor);
 }
 template <typename Model>
+std::unique_ptr<RouterModule> make_rtl_table_router(const RouterConfig& config,
+                                                    sc_core::sc_time period,
+                                                    ActivityMonitor* monitor,
+                                                    std::vector<std::uint32_t> table) {
+    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, -1,
+                                              std::move(table));
+}
+template <typename Model>
 std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_core::sc_time period,
                                               ActivityMonitor* monitor, std::uint32_t row) {
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, row);
@@ -282,6 +368,12 @@ std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_cor
 const std::vector<RtlModel>& rtl_models() {
     static const std::vector<RtlModel> models{
 @WORMCAST_RTL_ENTRIES@    };
+    return models;
+}
+
+const std::vector<RtlTableModel>& rtl_table_models() {
+    static const std::vector<RtlTableModel> models{
+@WORMCAST_RTL_TABLE_ENTRIES@    };
     return models;
 }
 
@@ -313,12 +405,14 @@ add_dependencies(wormcast_cosim_tests wormcast)
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
-# the SystemC TokenRing (test_token_ring.cpp, its own Catch2 binary, no SystemC kernel). Fields:
-# name, stops, input VCs per stop, token passing cycles per stop, release flits (0: at the tail).
+# the SystemC TokenRing (test_token_ring.cpp, its own Catch2 binary, no SystemC kernel). Keys:
+# STOPS, REQ (input VCs per stop), PASS (token passing cycles per stop), RELEASE (release flits,
+# 0: at the tail).
+set(WORMCAST_TOKEN_RING_DEFAULTS STOPS 2 REQ 1 PASS 1 RELEASE 0)
 set(WORMCAST_TOKEN_RING_CONFIGS
-  "r2q2p1 2 2 1 0"
-  "r3q1p2 3 1 2 2"
-  "r5q3p3 5 3 3 4")
+  "r2q2p1 STOPS 2 REQ 2 PASS 1 RELEASE 0"
+  "r3q1p2 STOPS 3 REQ 1 PASS 2 RELEASE 2"
+  "r5q3p3 STOPS 5 REQ 3 PASS 3 RELEASE 4")
 # The verilated code goes into its own library whose headers reach the test as system headers
 # (as for wormcast_rtl_models above).
 add_library(wormcast_token_ring_models STATIC)
@@ -330,12 +424,12 @@ target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}
 set(WORMCAST_TOKEN_RING_INCLUDES "")
 set(WORMCAST_TOKEN_RING_ENTRIES "")
 foreach(config ${WORMCAST_TOKEN_RING_CONFIGS})
-  string(REPLACE " " ";" fields "${config}")
-  list(GET fields 0 name)
-  list(GET fields 1 stops)
-  list(GET fields 2 num_req)
-  list(GET fields 3 pass)
-  list(GET fields 4 release)
+  wormcast_rtl_fields(c "${config}" ${WORMCAST_TOKEN_RING_DEFAULTS})
+  set(name ${c_NAME})
+  set(stops ${c_STOPS})
+  set(num_req ${c_REQ})
+  set(pass ${c_PASS})
+  set(release ${c_RELEASE})
   set(prefix Vtoken_ring_tb_${name})
   verilate(wormcast_token_ring_models
     PREFIX ${prefix}

@@ -1,6 +1,7 @@
 // Wormhole router of a 2-D mesh or torus (systemc/Router with e-cube routing; TORUS = 1: the
-// shorter way round, dateline VC classes): input units -> e-cube route
-// units -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
+// shorter way round, dateline VC classes) or, with ROUTE_TABLE = 1, of any topology whose routing
+// a table holds (wc_route_table, loaded through table_i): input units -> route units (e-cube or
+// table) -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
 // -> output units. Unicast worms, with PATH_WORMS = 1 multidestination path worms
 // (destination-list headers of several flits, absorb-and-forward with replication and bubbles,
 // docs/multicast-hardware.md), and with TREE_WORMS = 1 e-cube tree worms (bit-string headers
@@ -27,10 +28,18 @@ module wc_router #(
     parameter integer TORUS      = 0,   // 1: a 2-D torus (wrap-around links), e-cube the short way
     parameter integer DATELINE   = 1,   // torus: dateline VC classes (needs NUM_VCS >= 2)
     parameter integer T_NODE_MULTIDEST = 1,  // routing delay of a list or bit-string, cycles (>= 1)
+    // Table routing (wc_route_table) instead of e-cube: NUM_NET network ports (links of latency
+    // T_PHY) before the injection and consumption ports, TABLE_NODES addressable nodes, and the
+    // table's size (bit-string groups, rows). MESH_X, MESH_Y, TORUS and node_id_i are then unused.
+    parameter integer ROUTE_TABLE = 0,
+    parameter integer NUM_NET    = 4,
+    parameter integer TABLE_NODES = 16,
+    parameter integer GROUPS     = 1,
+    parameter integer CLASSES    = 1,
     // Derived (do not override).
-    parameter integer NUM_IN     = 4 + NUM_INJ,
-    parameter integer NUM_OUT    = 4 + NUM_CONS,
-    parameter integer NODES      = MESH_X * MESH_Y,
+    parameter integer NUM_IN     = NUM_NET + NUM_INJ,
+    parameter integer NUM_OUT    = NUM_NET + NUM_CONS,
+    parameter integer NODES      = (ROUTE_TABLE != 0) ? TABLE_NODES : MESH_X * MESH_Y,
     parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
     // Header flits an input VC latches: one (unicast), a list naming 2^NODE_BITS destinations
     // (the longest header), or a bit-string of 2 + NODES bits.
@@ -38,12 +47,25 @@ module wc_router #(
                                    ? (2 + NODE_BITS + (1 << NODE_BITS) * NODE_BITS + FLIT_WIDTH - 1) / FLIT_WIDTH
                                    : (TREE_WORMS != 0) ? (2 + NODES + FLIT_WIDTH - 1) / FLIT_WIDTH
                                    : 1,
-    // Branches of a worm: 4 directions + consumption (tree), 2 (absorb-and-forward) or 1.
-    parameter integer NUM_BR     = (TREE_WORMS != 0) ? 5 : (PATH_WORMS != 0) ? 2 : 1
+    // Branches of a worm: 4 directions + consumption (tree; every output with a table), 2
+    // (absorb-and-forward) or 1.
+    parameter integer NUM_BR     = (TREE_WORMS != 0) ? ((ROUTE_TABLE != 0) ? NUM_OUT : 5)
+                                   : (PATH_WORMS != 0) ? 2 : 1,
+    // wc_route_table's TABLE_BITS (1 without a table).
+    parameter integer OUT_BITS   = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
+    parameter integer CLS_BITS   = (CLASSES > 1) ? $clog2(CLASSES) : 1,
+    parameter integer TABLE_BITS = (ROUTE_TABLE == 0) ? 1
+                                   : NUM_IN * NUM_VCS * 2 * CLS_BITS
+                                     + CLASSES * (NODES + GROUPS) * (3 + NUM_VCS + OUT_BITS)
+                                     + GROUPS * NODES + NODES * (1 + OUT_BITS) + NUM_OUT * NUM_VCS
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
+    // One of the two straps is unused: node_id_i with a table, table_i with e-cube routing.
+    /* verilator lint_off UNUSEDSIGNAL */
     input  wire [NODE_BITS-1:0]   node_id_i,     // strap: this router's node, x + MESH_X * y
+    input  wire [TABLE_BITS-1:0]  table_i,       // strap: the route table (ROUTE_TABLE = 1)
+    /* verilator lint_on UNUSEDSIGNAL */
     // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]      in_valid_i,
     input  wire [NUM_IN*64-1:0]   in_flit_i,
@@ -98,7 +120,7 @@ module wc_router #(
           .NUM_BR          (NUM_BR),
           .T_NODE          (T_NODE),
           .T_NODE_MULTIDEST((PATH_WORMS != 0 || TREE_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
-          .CREDIT_LATENCY  (p < 4 ? T_PHY : T_INJ)
+          .CREDIT_LATENCY  (p < NUM_NET ? T_PHY : T_INJ)
       ) u_input (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
@@ -122,29 +144,54 @@ module wc_router #(
       );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
         localparam integer R = p * NUM_VCS + v;
-        wc_route_ecube #(
-            .MESH_X    (MESH_X),
-            .MESH_Y    (MESH_Y),
-            .NUM_VCS   (NUM_VCS),
-            .NUM_CONS  (NUM_CONS),
-            .IN_PORT   (p),
-            .IN_VC     (v),
-            .TORUS     (TORUS),
-            .DATELINE  (DATELINE),
-            .FLIT_WIDTH(FLIT_WIDTH),
-            .PATH_WORMS(PATH_WORMS),
-            .TREE_WORMS(TREE_WORMS),
-            .HDR_FLITS (HDR_FLITS)
-        ) u_route (
-            .node_id_i   (node_id_i),
-            .header_i    (header[v*HDR_W+:HDR_W]),
-            .branch_o    (branch[R*NUM_BR+:NUM_BR]),
-            .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
-            .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
-            .out_header_o(branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
-            .out_flits_o (out_flits[v*HF_W+:HF_W]),
-            .error_o     (route_error[R])
-        );
+        if (ROUTE_TABLE != 0) begin : g_table
+          wc_route_table #(
+              .NUM_IN    (NUM_IN),
+              .NUM_OUT   (NUM_OUT),
+              .NUM_VCS   (NUM_VCS),
+              .NODES     (NODES),
+              .GROUPS    (GROUPS),
+              .CLASSES   (CLASSES),
+              .REQ       (R),
+              .FLIT_WIDTH(FLIT_WIDTH),
+              .PATH_WORMS(PATH_WORMS),
+              .TREE_WORMS(TREE_WORMS),
+              .HDR_FLITS (HDR_FLITS)
+          ) u_route (
+              .table_i     (table_i),
+              .header_i    (header[v*HDR_W+:HDR_W]),
+              .branch_o    (branch[R*NUM_BR+:NUM_BR]),
+              .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
+              .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
+              .out_header_o(branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
+              .out_flits_o (out_flits[v*HF_W+:HF_W]),
+              .error_o     (route_error[R])
+          );
+        end else begin : g_ecube
+          wc_route_ecube #(
+              .MESH_X    (MESH_X),
+              .MESH_Y    (MESH_Y),
+              .NUM_VCS   (NUM_VCS),
+              .NUM_CONS  (NUM_CONS),
+              .IN_PORT   (p),
+              .IN_VC     (v),
+              .TORUS     (TORUS),
+              .DATELINE  (DATELINE),
+              .FLIT_WIDTH(FLIT_WIDTH),
+              .PATH_WORMS(PATH_WORMS),
+              .TREE_WORMS(TREE_WORMS),
+              .HDR_FLITS (HDR_FLITS)
+          ) u_route (
+              .node_id_i   (node_id_i),
+              .header_i    (header[v*HDR_W+:HDR_W]),
+              .branch_o    (branch[R*NUM_BR+:NUM_BR]),
+              .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
+              .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
+              .out_header_o(branch_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
+              .out_flits_o (out_flits[v*HF_W+:HF_W]),
+              .error_o     (route_error[R])
+          );
+        end
       end
     end
   endgenerate
@@ -224,7 +271,7 @@ module wc_router #(
       wc_output_unit #(
           .NUM_VCS(NUM_VCS),
           .DEPTH  (BUF_DEPTH),
-          .DELAY  (T_SW + (q < 4 ? T_PHY : T_CONS))
+          .DELAY  (T_SW + (q < NUM_NET ? T_PHY : T_CONS))
       ) u_output (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),

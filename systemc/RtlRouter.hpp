@@ -67,6 +67,19 @@ template <typename Model, typename = void>
 struct HasRowStrap : std::false_type {};
 template <typename Model>
 struct HasRowStrap<Model, std::void_t<decltype(std::declval<Model&>().row_i)>> : std::true_type {};
+/// The route table strap of a wc_router (table_i; one unused bit with e-cube routing).
+template <typename Model, typename = void>
+struct HasTable : std::false_type {};
+template <typename Model>
+struct HasTable<Model, std::void_t<decltype(std::declval<Model&>().table_i)>> : std::true_type {};
+template <typename Bits>
+void put_words(Bits& bits, const std::vector<std::uint32_t>& words) {
+    if constexpr (std::is_same_v<Bits, bool>) {
+        bits = !words.empty() && (words.front() & 1U);
+    } else {
+        for (std::size_t i = 0; i < words.size(); ++i) bits.set_word(static_cast<int>(i), words[i]);
+    }
+}
 template <typename Model>
 auto& strap_port(Model& model) {
     if constexpr (HasRowStrap<Model>::value)
@@ -80,9 +93,11 @@ template <typename Model>
 class RtlRouter : public RtlRouterBase {
   public:
     /// `strap`: the value of the model's strap input (a mesh router's node, a MIN switch's row);
-    /// a mesh router's by default.
+    /// a mesh router's by default. `table`: the route table of a table-routed wc_router
+    /// (RouteTable::pack), driven onto table_i from reset on.
     RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
-              ActivityMonitor* monitor, std::int64_t strap = -1)
+              ActivityMonitor* monitor, std::int64_t strap = -1,
+              std::vector<std::uint32_t> table = {})
         : RtlRouterBase(name, config),
           model_("rtl"),
           clk_("clk", false),
@@ -99,7 +114,8 @@ class RtlRouter : public RtlRouterBase {
           half_period_(period / 2.0),
           monitor_(monitor),
           strap_(strap < 0 ? config_.node : static_cast<std::uint32_t>(strap)),
-          stats_(config_.outputs) {
+          stats_(config_.outputs),
+          table_words_(std::move(table)) {
         if (period.value() % 2 != 0)
             throw ConfigError(
                 fmt::format("{}: clock period must be an even number of time units", name));
@@ -115,6 +131,17 @@ class RtlRouter : public RtlRouterBase {
         model_.clk_i(clk_);
         model_.rst_ni(rst_n_);
         rtl_pins::strap_port(model_)(node_id_);
+        if constexpr (rtl_pins::HasTable<Model>::value) {
+            std::size_t width = 1;
+            if constexpr (!std::is_same_v<TableBits, bool>) width = TableBits().length();
+            const bool fits =
+                width == 1 ? table_words_.size() <= 1 : table_words_.size() == (width + 31) / 32;
+            if (!fits)
+                throw ConfigError(
+                    fmt::format("{}: a route table of {} words for a table input of {} bits",
+                                std::string(name), table_words_.size(), width));
+            model_.table_i(table_);
+        }
         model_.in_valid_i(rtl_in_valid_);
         model_.in_flit_i(rtl_in_flit_);
         model_.in_credit_o(rtl_in_credit_);
@@ -136,6 +163,15 @@ class RtlRouter : public RtlRouterBase {
     template <typename Port>
     using PinType = typename std::remove_reference_t<Port>::data_type;
     using NodeBits = PinType<decltype(rtl_pins::strap_port(std::declval<Model&>()))>;
+    template <typename M, bool = rtl_pins::HasTable<M>::value>
+    struct TableOf {
+        using type = bool;
+    };
+    template <typename M>
+    struct TableOf<M, true> {
+        using type = PinType<decltype(std::declval<M&>().table_i)>;
+    };
+    using TableBits = typename TableOf<Model>::type;
     using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
     using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
     using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
@@ -169,6 +205,11 @@ class RtlRouter : public RtlRouterBase {
                 NodeBits node;
                 rtl_pins::put_value(node, strap_);
                 node_id_.write(node);
+                if constexpr (rtl_pins::HasTable<Model>::value) {
+                    TableBits bits;
+                    rtl_pins::put_words(bits, table_words_);
+                    table_.write(bits);
+                }
                 rst_n_.write(false);
             }
             clk_.write(true);
@@ -254,6 +295,7 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_signal<bool> clk_;
     sc_core::sc_signal<bool> rst_n_;
     sc_core::sc_signal<NodeBits> node_id_;
+    sc_core::sc_signal<TableBits> table_{"table"};
     sc_core::sc_signal<InValidBits> rtl_in_valid_;
     sc_core::sc_signal<InFlitBits> rtl_in_flit_;
     sc_core::sc_signal<InCreditBits> rtl_in_credit_;
@@ -266,6 +308,7 @@ class RtlRouter : public RtlRouterBase {
     ActivityMonitor* monitor_;
     std::uint32_t strap_;
     std::vector<OutputStats> stats_;
+    std::vector<std::uint32_t> table_words_;
     bool rising_ = true;
     std::uint64_t cycles_ = 0;
 };

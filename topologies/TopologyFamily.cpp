@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <numeric>
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "systemc/rtl/RtlModels.hpp"
 
 namespace wormcast {
 
@@ -142,14 +145,26 @@ nlohmann::ordered_json Topology::describe_json(const OptionValues& options) cons
     return out;
 }
 
-std::string Topology::rtl_model(const NetworkParams&) const {
-    throw ConfigError(fmt::format("network.rtl: there is no RTL router for the {}", name()));
+std::string Topology::rtl_model(const NetworkParams& params) const {
+    try {
+        const NetworkSpec spec = build(params);
+        std::vector<std::size_t> all(spec.routers.size());
+        std::iota(all.begin(), all.end(), std::size_t{0});
+        const auto tables = rtl::route_tables(spec, params, all, route_table_groups());
+        return rtl::find_table_model(spec, params, all, tables).name;
+    } catch (const ConfigError& e) {
+        throw ConfigError(fmt::format("network.rtl: {}", e.what()));
+    }
 }
 
 RouterFactory Topology::rtl_factory(const NetworkParams& params,
-                                    const std::vector<std::size_t>&) const {
-    rtl_model(params);
-    throw ConfigError(fmt::format("network.rtl: there is no RTL router for the {}", name()));
+                                    const std::vector<std::size_t>& routers,
+                                    const NetworkSpec& spec) const {
+    try {
+        return rtl::table_rtl_factory(spec, params, routers, route_table_groups());
+    } catch (const ConfigError& e) {
+        throw ConfigError(fmt::format("network.rtl: {}", e.what()));
+    }
 }
 
 const TopologyFamily* find_family(const std::string& kind) {

@@ -177,11 +177,21 @@ class Topology {
     virtual nlohmann::ordered_json describe_json(const OptionValues& options) const;
 
     /// The verilated configuration that would stand in for this network's routers with these
-    /// parameters; ConfigError naming the parameters that differ, or that the family has no RTL.
+    /// parameters; ConfigError naming the parameters that differ. By default a table-routed
+    /// wc_router (rtl/wc_route_table.sv) holding the tables compiled from the routers' routing
+    /// functions (systemc/pure/RouteTable) of build(params).
     virtual std::string rtl_model(const NetworkParams& params) const;
-    /// NetworkSpec::router_factory putting RTL routers at `routers` (indices).
+    /// NetworkSpec::router_factory putting RTL routers at `routers` (indices) of `spec`, the
+    /// network being built (its routing functions as a multicast scheme left them). By default
+    /// table-routed wc_routers with the tables of `spec`'s routing functions.
     virtual RouterFactory rtl_factory(const NetworkParams& params,
-                                      const std::vector<std::size_t>& routers) const;
+                                      const std::vector<std::size_t>& routers,
+                                      const NetworkSpec& spec) const;
+    /// The bit-string groups of this network's route tables (RouteTable): a bit-string header is
+    /// looked up under the first group holding all its destinations, so every router must route
+    /// the headers of one group alike (one way, or split per destination). Empty (default): the
+    /// tables route no bit-strings.
+    virtual std::vector<std::vector<NodeId>> route_table_groups() const { return {}; }
 };
 
 /// A topology family: the prefixes of its topology strings and how to read them.

@@ -160,4 +160,137 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
     };
 }
 
+std::string RtlTableParams::describe() const {
+    return fmt::format(
+        "{} network ports, {} injection / {} consumption channels, {} VCs, depth {}, flit width "
+        "{}, t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}, table of {} nodes, up to {} "
+        "bit-string groups and {} classes",
+        network_ports, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
+        t_node, t_sw, t_phy, t_inj, t_cons,
+        path_worms || tree_worms ? fmt::format("{} (t_node_multidest {})",
+                                               path_worms && tree_worms ? "path and tree worms"
+                                               : path_worms             ? "path worms"
+                                                                        : "tree worms",
+                                               t_node_multidest)
+                                 : std::string("unicast only"),
+        nodes, groups, classes);
+}
+
+std::vector<RouteTable> route_tables(const NetworkSpec& spec, const NetworkParams& params,
+                                     const std::vector<std::size_t>& routers,
+                                     const std::vector<std::vector<NodeId>>& groups) {
+    std::vector<RouteTable> tables;
+    for (std::size_t r : routers) {
+        const RouterSpec& rs = spec.routers.at(r);
+        if (!rs.routing)
+            throw ConfigError(
+                fmt::format("{}: no routing function to compile a table from", rs.name));
+        RouteTableShape shape;
+        shape.inputs = rs.inputs;
+        shape.outputs = rs.outputs;
+        shape.vcs = params.vcs;
+        shape.nodes = static_cast<std::uint32_t>(spec.nodes.size());
+        shape.path_worms = params.path_worms;
+        shape.tree_worms = params.tree_worms;
+        tables.push_back(compile_route_table(*rs.routing, shape, groups, rs.name));
+    }
+    return tables;
+}
+
+std::vector<std::string> table_model_differences(const RtlTableModel& model,
+                                                 const NetworkSpec& spec, const NetworkParams& p,
+                                                 std::size_t router, const RouteTable& table) {
+    const RtlTableParams& m = model.params;
+    const RouterSpec& rs = spec.routers.at(router);
+    std::vector<std::string> out;
+    const auto compare = [&out](const char* key, unsigned network, unsigned rtl) {
+        if (network != rtl) out.push_back(fmt::format("{} {} (network: {})", key, rtl, network));
+    };
+    if (rs.inputs != m.network_ports + m.injection_channels ||
+        rs.outputs != m.network_ports + m.consumption_channels)
+        out.push_back(fmt::format("ports {} in / {} out (network: {} in / {} out)",
+                                  m.network_ports + m.injection_channels,
+                                  m.network_ports + m.consumption_channels, rs.inputs, rs.outputs));
+    else {
+        bool links = true;
+        for (PortId q = 0; q < rs.outputs; ++q)
+            links =
+                links && rs.output_link_latency[q] == (q < m.network_ports ? m.t_phy : m.t_cons);
+        for (PortId i = 0; i < rs.inputs; ++i)
+            links =
+                links && rs.input_credit_latency[i] == (i < m.network_ports ? m.t_phy : m.t_inj);
+        if (!links)
+            out.push_back(fmt::format(
+                "link latencies t_phy {} on the {} network ports, t_inj {}, t_cons {} (network: "
+                "other)",
+                m.t_phy, m.network_ports, m.t_inj, m.t_cons));
+    }
+    compare("vcs", p.vcs, m.vcs);
+    compare("buffer_depth", p.buffer_depth, m.buffer_depth);
+    compare("flit_width", p.flit_width, m.flit_width);
+    compare("t_node", p.t_node, m.t_node);
+    compare("t_sw", p.t_sw, m.t_sw);
+    compare("path_worms", p.path_worms, m.path_worms);
+    if (p.tree_worms && !m.tree_worms) compare("tree_worms", 1, 0);
+    if ((p.path_worms || p.tree_worms) && (m.path_worms || m.tree_worms))
+        compare("t_node_multidest", p.t_node_multidest, m.t_node_multidest);
+    compare("nodes", static_cast<unsigned>(spec.nodes.size()), m.nodes);
+    if (p.header_encoding != HeaderEncoding::Tagged)
+        out.push_back("header_encoding tagged (network: bitstring)");
+    if (!p.atomic_ocrq) out.push_back("atomic_ocrq true (network: false)");
+    if (rs.token_ring) out.push_back("no token ring (network: an ATBM token ring)");
+    if (table.classes() > m.classes)
+        out.push_back(
+            fmt::format("table classes up to {} (table: {})", m.classes, table.classes()));
+    if (table.groups.size() > m.groups)
+        out.push_back(
+            fmt::format("bit-string groups up to {} (table: {})", m.groups, table.groups.size()));
+    if (table.adaptive())
+        out.push_back(
+            "static routing (table: adaptive alternatives; the RTL takes the first allowed "
+            "output, e.g. network.selection: static)");
+    return out;
+}
+
+const RtlTableModel& find_table_model(const NetworkSpec& spec, const NetworkParams& params,
+                                      const std::vector<std::size_t>& routers,
+                                      const std::vector<RouteTable>& tables) {
+    std::string built;
+    for (const auto& m : rtl_table_models()) {
+        std::vector<std::string> differ;
+        for (std::size_t i = 0; i < routers.size() && differ.empty(); ++i) {
+            differ = table_model_differences(m, spec, params, routers[i], tables[i]);
+            if (!differ.empty())
+                differ.front() =
+                    fmt::format("{}: {}", spec.routers[routers[i]].name, differ.front());
+        }
+        if (differ.empty()) return m;
+        built += fmt::format("\n  {}: differs in {}\n      ({})", m.name, fmt::join(differ, ", "),
+                             m.params.describe());
+    }
+    throw ConfigError(fmt::format(
+        "RTL routers: no verilated table-routed configuration fits this network; add one to "
+        "WORMCAST_RTL_TABLE_CONFIGS in rtl/rtl.cmake or choose parameters of a built one:{}",
+        built.empty() ? std::string(" (none built)") : built));
+}
+
+RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& params,
+                                const std::vector<std::size_t>& routers,
+                                const std::vector<std::vector<NodeId>>& groups) {
+    const std::vector<RouteTable> tables = route_tables(spec, params, routers, groups);
+    const RtlTableModel& model = find_table_model(spec, params, routers, tables);
+    std::vector<std::vector<std::uint32_t>> packed(spec.routers.size());
+    for (std::size_t i = 0; i < routers.size(); ++i)
+        packed[routers[i]] = tables[i].pack(model.params.classes, model.params.groups);
+    std::vector<bool> use(spec.routers.size(), false);
+    for (std::size_t r : routers) use[r] = true;
+    return [&model, packed = std::move(packed), use = std::move(use)](
+               const RouterConfig& config, double clock_ns,
+               ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
+        if (config.node >= use.size() || !use[config.node]) return nullptr;
+        return model.make(config, sc_core::sc_time(clock_ns, sc_core::SC_NS), monitor,
+                          packed[config.node]);
+    };
+}
+
 }  // namespace wormcast::rtl

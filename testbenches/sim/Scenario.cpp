@@ -611,7 +611,7 @@ NetworkSpec Scenario::network() const {
     spec.firmware = multicast_firmware();
     if (scheme && scheme->adapt_network) scheme->adapt_network(spec, params);
     const std::vector<std::size_t> routers = rtl_routers();
-    if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers);
+    if (!routers.empty()) spec.router_factory = topology->rtl_factory(params, routers, spec);
     return spec;
 }
 

@@ -2,6 +2,8 @@
 // Libeskind-Hadas, Mazzoni & Rajagopalan §3.1 (adaptive unicast), §3.2 (tree worms).
 #include "topologies/irregular/SpamSwitchRouting.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace wormcast::irregular {
@@ -80,6 +82,30 @@ RouteDecision SpamSwitchRouting::route(const RouteQuery& query) const {
         decision.branches.push_back(std::move(out));
     }
     return decision;
+}
+
+std::vector<std::vector<ProcessorId>> spam_table_groups(const SpamRouting& routing) {
+    const SwitchGraph& graph = routing.graph();
+    const UpDownPartition& partition = routing.partition();
+    std::vector<std::vector<ProcessorId>> groups;
+    for (ProcessorId p = 0; p < graph.processors(); ++p) groups.push_back({p});
+    std::vector<SwitchId> order(graph.switches());
+    for (SwitchId s = 0; s < graph.switches(); ++s) order[s] = s;
+    std::sort(order.begin(), order.end(), [&partition](SwitchId a, SwitchId b) {
+        return partition.level(a) != partition.level(b) ? partition.level(a) > partition.level(b)
+                                                        : a < b;
+    });
+    // Deepest first: a switch's children have their subtrees by the time it is reached.
+    std::vector<std::vector<ProcessorId>> subtree(graph.switches());
+    for (SwitchId s : order) {
+        std::vector<ProcessorId> members = graph.processors_on(s);
+        for (SwitchId c : partition.children(s))
+            members.insert(members.end(), subtree[c].begin(), subtree[c].end());
+        std::sort(members.begin(), members.end());
+        subtree[s] = members;
+        if (!members.empty()) groups.push_back(std::move(members));
+    }
+    return groups;
 }
 
 }  // namespace wormcast::irregular

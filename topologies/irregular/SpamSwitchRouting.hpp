@@ -41,4 +41,12 @@ class SpamSwitchRouting : public RoutingFunction {
     std::uint32_t all_vcs_;
 };
 
+/// The bit-string groups of a table-driven route unit (systemc/pure/RouteTable) for SPAM: every
+/// processor alone (ascending), then every switch's spanning subtree (the processors on it and
+/// below it, ascending), deepest level first, ties by smaller switch id; switches without a
+/// processor below them are left out. A bit-string's first holding group is then its LCA (the
+/// processor itself for one destination), which is all SPAM's route depends on besides the split
+/// per destination at the LCA.
+std::vector<std::vector<ProcessorId>> spam_table_groups(const SpamRouting& routing);
+
 }  // namespace wormcast::irregular

@@ -175,6 +175,10 @@ class IrregularTopologyModel : public Topology {
         return spec;
     }
 
+    /// SPAM's route depends on a bit-string's LCA: its groups (spam_table_groups).
+    std::vector<std::vector<NodeId>> route_table_groups() const override {
+        return spam_table_groups(*routing_);
+    }
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
         check_options(options, {kGroups}, "multicasts on irregular networks");
         const std::optional<unsigned> groups = groups_option(options);

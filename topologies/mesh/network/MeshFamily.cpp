@@ -208,8 +208,8 @@ class MeshTopology : public Topology {
             throw ConfigError(fmt::format("network.rtl: {}", e.what()));
         }
     }
-    RouterFactory rtl_factory(const NetworkParams& params,
-                              const std::vector<std::size_t>& routers) const override {
+    RouterFactory rtl_factory(const NetworkParams& params, const std::vector<std::size_t>& routers,
+                              const NetworkSpec&) const override {
         rtl_model(params);
         std::vector<bool> chosen(shape_.nodes(), false);
         for (std::size_t r : routers) chosen.at(r) = true;
