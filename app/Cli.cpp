@@ -29,6 +29,7 @@
 #include "testbenches/sim/Slurm.hpp"
 #include "testbenches/sim/Sweep.hpp"
 #include "testbenches/sim/SweepTable.hpp"
+#include "testbenches/sim/Waveform.hpp"
 #include "topologies/TopologyFamily.hpp"
 
 namespace wormcast::app {
@@ -99,6 +100,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         std::cerr << fmt::format(
             "note: large network: tracing router {} only (set trace.routers to choose)\n",
             s.topology->format_router(0));
+    if (sim::is_png_name(outputs.deadlock_dot)) sim::check_dot_renderer("--deadlock-dot");
     sim::RunResult r = sim::run_network(s.network(), s.params, s.schedule(), s.run);
     sim::print_summary(std::cout, r, s.params);
     std::string scheme_options;
@@ -121,7 +123,14 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
         std::cout << "messages     " << s.run.trace_messages_path
                   << " (wormcast explain FILE MSG)\n";
     if (!outputs.deadlock_dot.empty()) {
-        if (r.deadlock) {
+        if (r.deadlock && sim::is_png_name(outputs.deadlock_dot)) {
+            // The graph beside the picture: NAME.png is drawn from NAME.dot.
+            const std::string dot =
+                outputs.deadlock_dot.substr(0, outputs.deadlock_dot.size() - 4) + ".dot";
+            sim::write_output_file(dot, r.deadlock_dot, "--deadlock-dot");
+            sim::render_png(dot, outputs.deadlock_dot);
+            std::cout << "wait-for     " << outputs.deadlock_dot << " (drawn from " << dot << ")\n";
+        } else if (r.deadlock) {
             sim::write_output_file(outputs.deadlock_dot, r.deadlock_dot, "--deadlock-dot");
             std::cout << "wait-for     " << outputs.deadlock_dot << " (dot -Tpng)\n";
         } else {
@@ -358,7 +367,8 @@ int run_cli(int argc_in, char** argv_in) {
         ->expected(2);
     run->add_option(
         "--deadlock-dot", run_outputs.deadlock_dot,
-        "if the watchdog finds a deadlock, write its wait-for graph as Graphviz DOT to this file");
+        "if the watchdog finds a deadlock, write its wait-for graph as Graphviz DOT to this file "
+        "(a name ending in .png: the picture, drawn by Graphviz's dot from NAME.dot)");
 
     auto* explain =
         cli.add_subcommand("explain", "tell one message's story from a --trace-messages file");

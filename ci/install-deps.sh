@@ -5,6 +5,7 @@ packages=(build-essential cmake pkg-config libsystemc-dev verilator catch2 libfm
           libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys python3 clang-format
           slurmctld slurmd slurm-client munge                 # ci/slurm-cluster.sh
           gtkwave xvfb xauth imagemagick fonts-dejavu-core    # GTKWave test, vcd2fst (waves/README.md)
+          graphviz                                            # --deadlock-dot NAME.png
           clang libclang-rt-14-dev llvm)  # sanitizer and libFuzzer runtimes, llvm-symbolizer: ci/sanitize.sh
 missing=()
 for p in "${packages[@]}"; do

@@ -30,9 +30,10 @@ std::string without(const std::string& text, const std::string& suffix) {
     return ends_with(text, suffix) ? text.substr(0, text.size() - suffix.size()) : text;
 }
 
-/// Runs vcd2fst with `args`, its output discarded; its exit status (127: could not start it).
-int run_vcd2fst(std::vector<std::string> args) {
-    args.insert(args.begin(), "vcd2fst");
+/// Runs `program` (looked up on the PATH) with `args`, its output discarded; its exit status
+/// (127: could not start it).
+int run_quietly(const std::string& program, std::vector<std::string> args) {
+    args.insert(args.begin(), program);
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -41,12 +42,16 @@ int run_vcd2fst(std::vector<std::string> args) {
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     pid_t pid = 0;
-    const int error = posix_spawnp(&pid, "vcd2fst", &actions, nullptr, argv.data(), environ);
+    const int error = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (error != 0) return 127;
     int status = 0;
     if (waitpid(pid, &status, 0) != pid) return 127;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+int run_vcd2fst(std::vector<std::string> args) {
+    return run_quietly("vcd2fst", std::move(args));
 }
 
 }  // namespace
@@ -88,6 +93,29 @@ void convert_to_fst(const std::string& vcd, const std::string& fst, bool remove_
         throw ConfigError(fmt::format("FST file '{}': vcd2fst could not convert '{}' (exit {})",
                                       fst, vcd, status));
     if (remove_vcd) std::remove(vcd.c_str());
+}
+
+bool is_png_name(const std::string& path) {
+    return ends_with(path, ".png");
+}
+
+void check_dot_renderer(const std::string& option) {
+    if (run_quietly("dot", {"-V"}) == 127)
+        throw ConfigError(fmt::format(
+            "{}: a .png picture needs Graphviz's dot, which is not on the PATH (Debian package "
+            "graphviz); give a .dot name to write the graph only",
+            option));
+}
+
+void render_png(const std::string& dot, const std::string& png) {
+    const std::string partial = png + ".partial.png";
+    const int status = run_quietly("dot", {"-Tpng", "-o", partial, dot});
+    if (status != 0 || !std::filesystem::is_regular_file(partial)) {
+        std::remove(partial.c_str());
+        throw ConfigError(fmt::format("picture '{}': Graphviz dot could not render '{}' (exit {})",
+                                      png, dot, status));
+    }
+    std::filesystem::rename(partial, png);
 }
 
 }  // namespace wormcast::sim

@@ -1,5 +1,6 @@
 // Where a run's waveforms go and in which format (issue 18): the SystemC kernel and Verilator
-// write VCD; an FST file is made from it after the run by GTKWave's vcd2fst.
+// write VCD; an FST file is made from it after the run by GTKWave's vcd2fst. Also the PNG
+// rendering of a DOT picture (the deadlock's wait-for graph) by Graphviz's dot.
 #pragma once
 
 #include <string>
@@ -24,5 +25,13 @@ void check_fst_converter(const std::string& option);
 /// Converts `vcd` to `fst` with vcd2fst; removes `vcd` if `remove_vcd`. Throws ConfigError naming
 /// the file if vcd2fst fails.
 void convert_to_fst(const std::string& vcd, const std::string& fst, bool remove_vcd);
+
+/// A picture named "x.png" (drawn from Graphviz DOT) rather than the DOT text itself.
+bool is_png_name(const std::string& path);
+/// Refuses a .png picture before the run if Graphviz's dot is not on the PATH.
+void check_dot_renderer(const std::string& option);
+/// Renders the DOT file `dot` as `png` with Graphviz's dot (through a temporary name); throws
+/// ConfigError naming the files if dot fails.
+void render_png(const std::string& dot, const std::string& png);
 
 }  // namespace wormcast::sim

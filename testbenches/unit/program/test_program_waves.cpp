@@ -17,6 +17,7 @@
 
 #include "testbenches/unit/program/ProgramRunner.hpp"
 
+using wormcast::testing::run_binary;
 using wormcast::testing::run_program;
 using wormcast::testing::scratch;
 using wormcast::testing::slurp;
@@ -186,6 +187,23 @@ TEST_CASE("wormcast run --deadlock-dot draws the watchdog's wait-for cycle",
     if (out.find("wait-for cycle of") != std::string::npos)
         CHECK_THAT(graph, Catch::Contains("color=red"));
     CHECK(graph.back() == '\n');
+    // A .png name: the picture, drawn by Graphviz from the graph written beside it.
+    const std::string png = scratch("waits.png");
+    REQUIRE(run_program("run testbenches/scenarios/min-uni.yaml --set network.tokens=none --set "
+                        "router.buffer_depth=1 --set traffic.load=0.2 --set "
+                        "traffic.multicast_ratio=0.6 --set traffic.measure=3000 --set "
+                        "run.watchdog_cycles=2000 --deadlock-dot " +
+                            png,
+                        out) == 3);
+    CHECK_THAT(out, Catch::Contains("wait-for     " + png));
+    CHECK(slurp(scratch("waits.dot")) == graph);
+    CHECK(slurp(png).rfind("\x89PNG\r\n\x1a\n", 0) == 0);
+    // Without Graphviz on the PATH a .png is refused before the run (exit 2, naming the option).
+    std::remove(png.c_str());
+    REQUIRE(run_binary(std::string("PATH=/nonexistent ") + WORMCAST_BINARY,
+                       "run testbenches/scenarios/demo.yaml --deadlock-dot " + png, out) == 2);
+    CHECK_THAT(out, Catch::Contains("--deadlock-dot") && Catch::Contains("graphviz"));
+    CHECK(slurp(png).empty());
     // A run without a deadlock writes nothing and says so.
     std::remove(dot.c_str());
     REQUIRE(
