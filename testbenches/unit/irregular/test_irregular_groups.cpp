@@ -121,7 +121,8 @@ TEST_CASE("grouped SPAM delivers heavy mixed traffic exactly once on lattice net
     }
 }
 
-TEST_CASE("--groups is an option of spam only", "[irregular][groups]") {
+TEST_CASE("the groups option (nic.groups or --groups) belongs to spam only",
+          "[irregular][groups]") {
     const auto topology = parse_topology("lattice:switches=16,seed=3", "test");
     NetworkParams p;
     topology->default_params(p);
