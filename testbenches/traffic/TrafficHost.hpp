@@ -1,5 +1,5 @@
 // Host model for one node (DESIGN.md §5): submits its scheduled sends to the NIC through TLM-2.0
-// at their cycles, and receives the NIC's delivery records. One thread, woken once per send.
+// at their cycles, and receives the NIC's delivery records. One method, woken once per send time.
 #pragma once
 
 #include <vector>
