@@ -138,6 +138,10 @@ std::vector<TaskResult> run_json_in_workers(
     const Progress& progress) {
     PoolOptions options;
     options.jobs = jobs;
+    // Every run in a process of its own, also for one job: a finished run's SystemC kernel is
+    // never freed (systemc/Kernel.hpp), so runs in one process add up (a full-scale kp-fig21
+    // with --jobs 1 grew to 22 GB after 864 runs before this).
+    options.always_fork = true;
     return run_json_in_workers(tasks, options, progress);
 }
 

@@ -34,9 +34,9 @@ struct PoolOptions {
     std::function<void(std::size_t, const TaskResult&)> on_result;
 };
 
-/// Runs every task and returns their results in task order. jobs <= 1: in this process, one after
-/// the other. Otherwise up to `jobs` forked children at a time, one per task, each sending its
-/// JSON back through a pipe; a child that dies or throws yields a failure with the reason.
+/// Runs every task and returns their results in task order: up to `jobs` (at least one) forked
+/// children at a time, one per task, each sending its JSON back through a pipe; a child that dies
+/// or throws yields a failure with the reason.
 std::vector<TaskResult> run_json_in_workers(
     const std::vector<std::function<nlohmann::json()>>& tasks, unsigned jobs,
     const Progress& progress);

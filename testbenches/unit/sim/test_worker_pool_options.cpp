@@ -64,3 +64,21 @@ TEST_CASE("pool options: always fork, timeout, crash signal, a call per result",
         REQUIRE(results[4].value["value"] == 42);
     }
 }
+
+TEST_CASE("pool: one job still runs each task in a process of its own (memory does not add up)",
+          "[sim][pool]") {
+    // A run's SystemC kernel stays in memory until its process ends (systemc/Kernel.hpp): a
+    // reproduction with --jobs 1 must not run its thousands of runs in one process.
+    const pid_t parent = ::getpid();
+    const std::vector<std::function<nlohmann::json()>> tasks(3, [] {
+        return nlohmann::json{{"pid", ::getpid()}};
+    });
+    const auto results = sim::run_json_in_workers(tasks, 1, nullptr);
+    std::set<pid_t> pids;
+    for (const auto& r : results) {
+        REQUIRE(r.failure.empty());
+        pids.insert(r.value["pid"].get<pid_t>());
+    }
+    REQUIRE(pids.size() == 3);
+    REQUIRE(pids.count(parent) == 0);
+}
