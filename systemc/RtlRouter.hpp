@@ -337,7 +337,7 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_signal<TableBits> table_{"table"};
     sc_core::sc_signal<bool> token_first_{"token_first"};
     sc_core::sc_signal<ReleaseBits> token_release_{"token_release"};
-    sc_core::sc_signal<bool> token_in_{"token_in"};    // an unconnected stop: no token arrives
+    sc_core::sc_signal<bool> token_in_{"token_in"};  // an unconnected stop: no token arrives
     sc_core::sc_signal<bool> token_out_{"token_out"};
     sc_core::sc_signal<InValidBits> rtl_in_valid_;
     sc_core::sc_signal<InFlitBits> rtl_in_flit_;

@@ -337,9 +337,9 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
     std::vector<unsigned> ring_sizes;
     for (const auto& ring : rings) ring_sizes.push_back(static_cast<unsigned>(ring.size()));
     return [&model, packed = std::move(packed), use = std::move(use), stops = std::move(stops),
-            ring_sizes = std::move(ring_sizes), wires](
-               const RouterConfig& config, double clock_ns,
-               ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
+            ring_sizes = std::move(ring_sizes),
+            wires](const RouterConfig& config, double clock_ns,
+                   ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
         if (config.node >= use.size() || !use[config.node]) return nullptr;
         RtlTokenWires token;
         const Stop& at = stops[config.node];
