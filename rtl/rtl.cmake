@@ -88,6 +88,12 @@ add_test(NAME "rtl lint: wc_router (route table, path worms, 3 network ports, 2 
 add_test(NAME "rtl lint: wc_router (route table, path and tree worms, 5 nodes, 3 groups, 1 class, depth 1)"
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GPATH_WORMS=1
                  -GTREE_WORMS=1 -GTABLE_NODES=5 -GGROUPS=3 -GBUF_DEPTH=1 ${WORMCAST_RTL_SOURCES})
+# The table-routed router with the ATBM token stop on its pins (a MIN switch of a network of RTL
+# switches), 2 VCs and 2 cycles a stop.
+add_test(NAME "rtl lint: wc_router (route table, tree worms, token ring, 4 network ports, 2 VCs, 2 cycles a stop)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GTREE_WORMS=1
+                 -GNUM_NET=4 -GNUM_INJ=0 -GNUM_CONS=0 -GTABLE_NODES=16 -GGROUPS=16 -GCLASSES=4 -GNUM_VCS=2
+                 -GTOKEN_RING=1 -GTOKEN_PASS=2 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -242,11 +248,16 @@ endforeach()
 # at most. s16: a 16-switch irregular network of 8-port switches, one processor each, SPAM tree
 # worms (testbenches/scenarios/irregular-lattice.yaml at 16 switches, static selection);
 # s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
+# TOKEN (0/1): an ATBM token stop whose token_i/token_o the network wires into the rings of the
+# switch groups, TOKEN_PASS cycles a stop. m16: every switch of a 16-node MIN of 4-port switches
+# (UNI-MIN b=4 n=2, BI-MIN b=2 n=4 with fixed forward ports), one consumption channel, ATBM tree
+# worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml).
 set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
-    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1)
+    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 TOKEN 0 TOKEN_PASS 1)
 set(WORMCAST_RTL_TABLE_CONFIGS
   "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4"
-  "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4")
+  "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4"
+  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 TOKEN 1")
 if(NOT WORMCAST_RTL)
   set(WORMCAST_RTL_TABLE_CONFIGS "")
 endif()
@@ -255,6 +266,7 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
   wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_TABLE_DEFAULTS})
   wormcast_rtl_flag(path_flag ${c_PATH})
   wormcast_rtl_flag(tree_flag ${c_TREE})
+  wormcast_rtl_flag(token_flag ${c_TOKEN})
   set(prefix Vwc_router_${c_NAME})
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
@@ -266,12 +278,12 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
       -GBUF_DEPTH=${c_DEPTH} -GFLIT_WIDTH=${c_WIDTH} -GT_NODE=${c_T_NODE} -GT_SW=${c_T_SW}
       -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
       -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
-      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES})
+      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES} -GTOKEN_RING=${c_TOKEN} -GTOKEN_PASS=${c_TOKEN_PASS})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_TABLE_ENTRIES
     "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
     "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
-    "${c_GROUPS}, ${c_CLASSES}}, &make_rtl_table_router<${prefix}>},\n")
+    "${c_GROUPS}, ${c_CLASSES}, ${token_flag}, ${c_TOKEN_PASS}}, &make_rtl_table_router<${prefix}>},\n")
 endforeach()
 
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
@@ -354,9 +366,10 @@ template <typename Model>
 std::unique_ptr<RouterModule> make_rtl_table_router(const RouterConfig& config,
                                                     sc_core::sc_time period,
                                                     ActivityMonitor* monitor,
-                                                    std::vector<std::uint32_t> table) {
+                                                    std::vector<std::uint32_t> table,
+                                                    RtlTokenWires token) {
     return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, -1,
-                                              std::move(table));
+                                              std::move(table), token);
 }
 template <typename Model>
 std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_core::sc_time period,
@@ -405,7 +418,8 @@ add_dependencies(wormcast_cosim_tests wormcast)
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
-# the SystemC TokenRing (test_token_ring.cpp, its own Catch2 binary, no SystemC kernel). Keys:
+# the SystemC TokenRing and TokenStop (test_token_ring.cpp, its own Catch2 binary, no SystemC
+# kernel: TokenStop is compiled in alone). Keys:
 # STOPS, REQ (input VCs per stop), PASS (token passing cycles per stop), RELEASE (release flits,
 # 0: at the tail).
 set(WORMCAST_TOKEN_RING_DEFAULTS STOPS 2 REQ 1 PASS 1 RELEASE 0)
@@ -418,7 +432,8 @@ set(WORMCAST_TOKEN_RING_CONFIGS
 add_library(wormcast_token_ring_models STATIC)
 set_target_properties(wormcast_token_ring_models PROPERTIES SYSTEM TRUE)
 add_executable(wormcast_token_ring_tests ${CMAKE_SOURCE_DIR}/testbenches/cosim/token_ring/test_token_ring.cpp
-                                         ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp)
+                                         ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp
+                                         ${CMAKE_SOURCE_DIR}/systemc/TokenStop.cpp)
 target_link_libraries(wormcast_token_ring_tests PRIVATE wormcast_pure wormcast_token_ring_models Catch2::Catch2)
 target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}/generated/token_ring)
 set(WORMCAST_TOKEN_RING_INCLUDES "")

@@ -38,6 +38,7 @@ module wc_min_switch #(
     parameter integer TOKEN_PASS      = 1,
     parameter integer TOKEN_RELEASE_FLITS = 0,
     // Derived (do not override).
+    parameter integer TOKEN_CNT_W     = (TOKEN_RELEASE_FLITS > 0) ? $clog2(TOKEN_RELEASE_FLITS + 1) : 1,
     parameter integer PORTS           = (BIDIRECTIONAL != 0) ? 2 * B : B,
     parameter integer EXIT            = ((BIDIRECTIONAL != 0) ? (STAGE == 0) : (STAGE == STAGES - 1))
                                         ? 1 : 0,  // exit switch: delivers to nodes
@@ -205,11 +206,12 @@ module wc_min_switch #(
       wc_token_stop #(
           .NUM_REQ      (NUM_REQ),
           .PASS         (TOKEN_PASS),
-          .RELEASE_FLITS(TOKEN_RELEASE_FLITS),
-          .FIRST        (1)
+          .CNT_W        (TOKEN_CNT_W)
       ) u_token (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .first_i  (1'b1),
+          .release_i(TOKEN_CNT_W'(TOKEN_RELEASE_FLITS)),
           .token_i(token),
           .token_o(token),
           .tree_i (tree),

@@ -4,8 +4,9 @@
 // table) -> OCRQs with output-VC allocation -> separable switch allocator -> replicating crossbar
 // -> output units. Unicast worms, with PATH_WORMS = 1 multidestination path worms
 // (destination-list headers of several flits, absorb-and-forward with replication and bubbles,
-// docs/multicast-hardware.md), and with TREE_WORMS = 1 e-cube tree worms (bit-string headers
-// replicated to up to 5 branches, each with its own masked header, bubbles; meshes only). Cycle
+// docs/multicast-hardware.md), and with TREE_WORMS = 1 tree worms (bit-string headers replicated
+// to up to 5 branches, each with its own masked header, bubbles; with a table to every output,
+// e.g. the switches of a MIN, optionally serialised by an ATBM token ring, TOKEN_RING). Cycle
 // for cycle the same pins as the SystemC Router: every output
 // is a register, a flit granted in cycle g is seen downstream in g + T_SW + link latency, a
 // credit for a flit that left a FIFO in cycle g is seen upstream in g + link latency
@@ -36,6 +37,14 @@ module wc_router #(
     parameter integer TABLE_NODES = 16,
     parameter integer GROUPS     = 1,
     parameter integer CLASSES    = 1,
+    // ATBM token ring (wc_token_stop, tree worms): 1: a worm with several branches waits for the
+    // token of the ring token_i/token_o belong to (the switches of one group, wired stop to stop)
+    // before it enters the OCRQs; TOKEN_PASS cycles per stop; token_first_i and token_release_i
+    // are the stop's straps (the stop the token leaves at reset; the holder's real flits before
+    // it releases, 0: at the tail).
+    parameter integer TOKEN_RING = 0,
+    parameter integer TOKEN_PASS = 1,
+    parameter integer TOKEN_CNT_W = 8,
     // Derived (do not override).
     parameter integer NUM_IN     = NUM_NET + NUM_INJ,
     parameter integer NUM_OUT    = NUM_NET + NUM_CONS,
@@ -65,7 +74,12 @@ module wc_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [NODE_BITS-1:0]   node_id_i,     // strap: this router's node, x + MESH_X * y
     input  wire [TABLE_BITS-1:0]  table_i,       // strap: the route table (ROUTE_TABLE = 1)
+    // The ATBM token ring (TOKEN_RING = 1; unused otherwise).
+    input  wire                   token_first_i,   // strap
+    input  wire [TOKEN_CNT_W-1:0] token_release_i, // strap
+    input  wire                   token_i,         // from the previous stop of the ring
     /* verilator lint_on UNUSEDSIGNAL */
+    output wire                   token_o,         // to the next stop
     // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]      in_valid_i,
     input  wire [NUM_IN*64-1:0]   in_flit_i,
@@ -85,7 +99,7 @@ module wc_router #(
   localparam integer NUM_BRANCH = NUM_REQ * NUM_BR;  // branch slots of all input VCs
 
   // Per input VC (index r = p * NUM_VCS + v) and per branch slot (index r * NUM_BR + b).
-  wire [NUM_REQ-1:0] routed, grant, route_error;
+  wire [NUM_REQ-1:0] routed, grant, route_error, enq, late;
   wire [NUM_BRANCH-1:0] branch, credited, request;
   wire [NUM_BRANCH*OUT_W-1:0] route_port;
   wire [NUM_BRANCH*NUM_VCS-1:0] route_mask;
@@ -204,8 +218,8 @@ module wc_router #(
   ) u_ocrq (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
-      .enq_i     (routed),
-      .late_i    ('0),
+      .enq_i     (enq),
+      .late_i    (late),
       .branch_i  (branch),
       .port_i    (route_port),
       .mask_i    (route_mask),
@@ -215,6 +229,53 @@ module wc_router #(
       .taken_o   (taken),
       .error_o   (ocrq_error)
   );
+
+  // Tree operations and the ATBM token (as in wc_min_switch): a worm with several branches waits
+  // for the token before it enters the OCRQs, and then enters them after the worms routed in the
+  // same cycle.
+  wire token_error;
+  generate
+    if (TOKEN_RING != 0) begin : g_token
+      wire [NUM_REQ-1:0] tree, token_grant, sent_real, sent_tail;
+      genvar t, u;
+      for (t = 0; t < NUM_REQ; t = t + 1) begin : g_tree
+        wire [NUM_BR-1:0] br = branch[t*NUM_BR+:NUM_BR];
+        assign tree[t] = routed[t] && |(br & (br - 1'b1));
+      end
+      // A real flit (all its branches' copies alike; a bubble is never the holder's progress).
+      for (u = 0; u < NUM_IN; u = u + 1) begin : g_sent
+        wire [2:0] kind = send_flit[u*NUM_BR*64+60+:3];
+        wire real_flit = in_grant[u] && kind != 3'd5;
+        wire [NUM_VCS-1:0] vc_hot = NUM_VCS'(1) << in_grant_vc[u*VC_W+:VC_W];
+        assign sent_real[u*NUM_VCS+:NUM_VCS] = real_flit ? vc_hot : '0;
+        assign sent_tail[u*NUM_VCS+:NUM_VCS] = (real_flit && (kind == 3'd3 || kind == 3'd4)) ? vc_hot : '0;
+      end
+      wc_token_stop #(
+          .NUM_REQ(NUM_REQ),
+          .PASS   (TOKEN_PASS),
+          .CNT_W  (TOKEN_CNT_W)
+      ) u_token (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .first_i  (token_first_i),
+          .release_i(token_release_i),
+          .token_i  (token_i),
+          .token_o  (token_o),
+          .tree_i   (tree),
+          .grant_o  (token_grant),
+          .real_i   (sent_real),
+          .tail_i   (sent_tail),
+          .error_o  (token_error)
+      );
+      assign enq = (routed & ~tree) | token_grant;
+      assign late = token_grant;
+    end else begin : g_no_token
+      assign enq = routed;
+      assign late = '0;
+      assign token_o = 1'b0;
+      assign token_error = 1'b0;
+    end
+  endgenerate
 
   // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
   // each VC asks the switch allocator for, from the branches its input unit requests.
@@ -299,5 +360,5 @@ module wc_router #(
 `endif
     end
   end
-  assign error_o = route_error_q || ocrq_error || |in_error || |out_error;
+  assign error_o = route_error_q || ocrq_error || token_error || |in_error || |out_error;
 endmodule

@@ -5,20 +5,22 @@
 // not empty and the switch does not hold the token it asks for it; the token arriving in a later
 // cycle than the request is taken, and the worm at the front then enters its OCRQs in that cycle
 // (after the worms routed in it). The holder gives the token back after RELEASE_FLITS real flits
-// of the worm (0: at its tail), or at its tail; the token then travels on, PASS cycles per stop.
-// STOPS = 1: the ring is this switch alone (the token comes back to it PASS cycles after it left);
-// the token is at stop 0 at reset as if it had left it in cycle 0.
+// of the worm (release_i; 0: at its tail), or at its tail; the token then travels on, PASS cycles
+// per stop. A ring of one stop is the switch alone (the token comes back to it PASS cycles after
+// it left). The stop with first_i = 1 is the one the token leaves at reset, as if in cycle 0.
+// first_i and release_i are straps (constant after reset): a network's switches share one
+// verilated configuration and differ only in them.
 module wc_token_stop #(
     parameter integer NUM_REQ       = 4,  // input VCs (index port * NUM_VCS + vc)
     parameter integer PASS          = 1,  // token passing time, cycles per stop (>= 1)
-    parameter integer RELEASE_FLITS = 0,  // real flits after which the holder releases (0: tail)
-    parameter integer FIRST         = 1,  // 1: the stop the token leaves at reset
+    parameter integer CNT_W         = 8,  // bits of release_i and the holder's flit count
     // Derived (do not override).
-    parameter integer IDX_W         = (NUM_REQ > 1) ? $clog2(NUM_REQ) : 1,
-    parameter integer CNT_W         = (RELEASE_FLITS > 0) ? $clog2(RELEASE_FLITS + 1) : 1
+    parameter integer IDX_W         = (NUM_REQ > 1) ? $clog2(NUM_REQ) : 1
 ) (
     input  wire               clk_i,
     input  wire               rst_ni,
+    input  wire               first_i,     // strap: 1 at the stop the token leaves at reset
+    input  wire [CNT_W-1:0]   release_i,   // strap: real flits before the release (0: tail)
     input  wire               token_i,     // the token arrives from the previous stop
     output wire               token_o,     // the token leaves towards the next stop (PASS cycles)
     input  wire [NUM_REQ-1:0] tree_i,      // route known this cycle, a tree operation: queue up
@@ -67,7 +69,7 @@ module wc_token_stop #(
   wire [CNT_W-1:0] counted = take ? '0 : forwarded_q;
   wire [CNT_W-1:0] forwarded = counted + 1'b1;
   wire holder_sent = holding && real_i[holder];
-  wire release_token = holder_sent && (tail_i[holder] || (RELEASE_FLITS > 0 && 32'(forwarded) >= RELEASE_FLITS));
+  wire release_token = holder_sent && (tail_i[holder] || (release_i != '0 && forwarded >= release_i));
   // Ask while worms wait and the token is elsewhere; an arrival nobody takes goes on.
   wire ask = |queued && !held_q && !take;
   wire leave = (token_i && !take) || release_token;
@@ -85,7 +87,7 @@ module wc_token_stop #(
       held_q      <= 1'b0;
       holder_q    <= '0;
       forwarded_q <= '0;
-      travel_q    <= PASS'(FIRST != 0 ? 1 : 0);
+      travel_q    <= PASS'(first_i);
     end else begin
       member_q <= queued & ~grant_o;
       for (a = 0; a < NUM_REQ; a = a + 1)

@@ -36,7 +36,8 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driven_valid_(config_.outputs, false),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
-      request_(config_.inputs, std::vector<PortSet>(config_.vcs)) {
+      request_(config_.inputs, std::vector<PortSet>(config_.vcs)),
+      token_(config_.token_ring, config_.token_stop, config_.token_release_flits) {
     if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
         throw ConfigError(
             fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
@@ -370,12 +371,12 @@ void Router::allocate_outputs(Cycle now) {
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
             if (ivc.state != VcState::Routing || now < ivc.ready_at) continue;
-            if (config_.token_ring && ivc.route.branches.size() > 1) {
+            if (token_.enabled() && ivc.route.branches.size() > 1) {
                 ivc.state = VcState::WaitingToken;
-                token_queue_.push_back({p, v});
+                token_.join(p, v);
                 if (trace_log_ && trace_log_->wants(ivc.message)) {
                     // Whoever holds the group's token now (a ring stop: a switch of the group).
-                    const auto holder = config_.token_ring->holder();
+                    const auto holder = token_.ring_holder();
                     trace_log_->add(ivc.message, "wait_token", now,
                                     {{"router", name()},
                                      {"stop", config_.token_stop},
@@ -386,19 +387,12 @@ void Router::allocate_outputs(Cycle now) {
                 enqueue_requests(p, v);
             }
         }
-    if (config_.token_ring && !token_held_ && !token_queue_.empty()) {
-        // The token may have arrived for an earlier request of ours; otherwise (re)state it.
-        if (!config_.token_ring->held_by(config_.token_stop, now))
-            config_.token_ring->request(config_.token_stop, now);
-        if (config_.token_ring->held_by(config_.token_stop, now)) {
-            const auto [p, v] = token_queue_.front();
-            token_queue_.pop_front();
-            token_held_ = true;
-            inputs_[p].vc(v).holds_token = true;
-            if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
-                trace_log_->add(inputs_[p].vc(v).message, "token", now, {{"router", name()}});
-            enqueue_requests(p, v);
-        }
+    if (const auto granted = token_.grant(now)) {
+        const auto [p, v] = *granted;
+        inputs_[p].vc(v).holds_token = true;
+        if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
+            trace_log_->add(inputs_[p].vc(v).message, "token", now, {{"router", name()}});
+        enqueue_requests(p, v);
     }
     // A waiting worm takes its outputs. Atomic: when it heads every OCRQ it is in and a VC is free
     // on each. Unsafe: each branch as soon as it heads its OCRQ, one more branch enqueued a cycle.
@@ -514,12 +508,8 @@ void Router::traverse(Cycle now) {
             monitor_->flits_in_network += static_cast<std::int64_t>(g.outputs.count()) - 1;
         }
         ++ivc.forwarded;
-        if (ivc.holds_token && (flit.is_tail() || (config_.token_release_flits > 0 &&
-                                                   ivc.forwarded >= config_.token_release_flits))) {
-            config_.token_ring->release(config_.token_stop, now);
+        if (ivc.holds_token && token_.sent(flit.is_tail(), ivc.forwarded, now))
             ivc.holds_token = false;
-            token_held_ = false;
-        }
         if (flit.is_tail()) ivc.reset_worm();
     }
 }

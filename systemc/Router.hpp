@@ -19,6 +19,7 @@
 #include "systemc/RouterConfig.hpp"
 #include "systemc/RouterModule.hpp"
 #include "systemc/SwitchAllocator.hpp"
+#include "systemc/TokenStop.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 
@@ -119,10 +120,9 @@ class Router : public RouterModule {
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
     std::vector<std::vector<PortSet>> request_;  ///< [input][vc]: outputs asked for this cycle
-    std::deque<std::pair<PortId, VcId>> token_queue_;  ///< tree worms waiting for the token
+    TokenStop token_;  ///< ATBM: the switch's stop on its group's token ring
     /// Waiting worms with an adaptive branch, oldest first: the order they choose outputs in.
     std::vector<std::pair<PortId, VcId>> adaptive_waiting_;
-    bool token_held_ = false;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
     // Channel interfaces behind the ports, looked up once (a port access costs a check each time);

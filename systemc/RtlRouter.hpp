@@ -33,6 +33,16 @@ class RtlRouterBase : public RouterModule {
     virtual void trace_model(VerilatedVcdC* file, int levels) = 0;
 };
 
+/// The ATBM token-ring wiring of one RTL switch whose model has a token stop (wc_router with
+/// TOKEN_RING = 1): the ring's signals before and after this stop (the previous stop drives `in`,
+/// this one `out`; null: the stop is unconnected) and its straps.
+struct RtlTokenWires {
+    sc_core::sc_signal<bool>* in = nullptr;
+    sc_core::sc_signal<bool>* out = nullptr;
+    bool first = false;         ///< the stop the token leaves at reset
+    std::uint32_t release = 0;  ///< real flits before the holder releases (0: at the tail)
+};
+
 namespace rtl_pins {
 // Verilated ports are bool (1 bit) or sc_bv<W> (2 bits and more, --pins-bv 2).
 inline void put_bit(bool& bits, int, bool value) {
@@ -72,6 +82,11 @@ template <typename Model, typename = void>
 struct HasTable : std::false_type {};
 template <typename Model>
 struct HasTable<Model, std::void_t<decltype(std::declval<Model&>().table_i)>> : std::true_type {};
+/// The token-ring pins of a wc_router (token_i, token_o and their straps).
+template <typename Model, typename = void>
+struct HasToken : std::false_type {};
+template <typename Model>
+struct HasToken<Model, std::void_t<decltype(std::declval<Model&>().token_i)>> : std::true_type {};
 template <typename Bits>
 void put_words(Bits& bits, const std::vector<std::uint32_t>& words) {
     if constexpr (std::is_same_v<Bits, bool>) {
@@ -97,7 +112,7 @@ class RtlRouter : public RtlRouterBase {
     /// (RouteTable::pack), driven onto table_i from reset on.
     RtlRouter(sc_core::sc_module_name name, const RouterConfig& config, sc_core::sc_time period,
               ActivityMonitor* monitor, std::int64_t strap = -1,
-              std::vector<std::uint32_t> table = {})
+              std::vector<std::uint32_t> table = {}, RtlTokenWires token = {})
         : RtlRouterBase(name, config),
           model_("rtl"),
           clk_("clk", false),
@@ -115,7 +130,8 @@ class RtlRouter : public RtlRouterBase {
           monitor_(monitor),
           strap_(strap < 0 ? config_.node : static_cast<std::uint32_t>(strap)),
           stats_(config_.outputs),
-          table_words_(std::move(table)) {
+          table_words_(std::move(table)),
+          token_(token) {
         if (period.value() % 2 != 0)
             throw ConfigError(
                 fmt::format("{}: clock period must be an even number of time units", name));
@@ -141,6 +157,14 @@ class RtlRouter : public RtlRouterBase {
                     fmt::format("{}: a route table of {} words for a table input of {} bits",
                                 std::string(name), table_words_.size(), width));
             model_.table_i(table_);
+        }
+        if constexpr (rtl_pins::HasToken<Model>::value) {
+            model_.token_first_i(token_first_);
+            model_.token_release_i(token_release_);
+            model_.token_i(token_.in ? *token_.in : token_in_);
+            model_.token_o(token_.out ? *token_.out : token_out_);
+        } else if (token_.in || token_.out) {
+            throw ConfigError(fmt::format("{}: the RTL model has no token-ring pins", name));
         }
         model_.in_valid_i(rtl_in_valid_);
         model_.in_flit_i(rtl_in_flit_);
@@ -172,6 +196,15 @@ class RtlRouter : public RtlRouterBase {
         using type = PinType<decltype(std::declval<M&>().table_i)>;
     };
     using TableBits = typename TableOf<Model>::type;
+    template <typename M, bool = rtl_pins::HasToken<M>::value>
+    struct ReleaseOf {
+        using type = bool;
+    };
+    template <typename M>
+    struct ReleaseOf<M, true> {
+        using type = PinType<decltype(std::declval<M&>().token_release_i)>;
+    };
+    using ReleaseBits = typename ReleaseOf<Model>::type;
     using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
     using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
     using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
@@ -209,6 +242,12 @@ class RtlRouter : public RtlRouterBase {
                     TableBits bits;
                     rtl_pins::put_words(bits, table_words_);
                     table_.write(bits);
+                }
+                if constexpr (rtl_pins::HasToken<Model>::value) {
+                    token_first_.write(token_.first);
+                    ReleaseBits release;
+                    rtl_pins::put_value(release, token_.release);
+                    token_release_.write(release);
                 }
                 rst_n_.write(false);
             }
@@ -296,6 +335,10 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_signal<bool> rst_n_;
     sc_core::sc_signal<NodeBits> node_id_;
     sc_core::sc_signal<TableBits> table_{"table"};
+    sc_core::sc_signal<bool> token_first_{"token_first"};
+    sc_core::sc_signal<ReleaseBits> token_release_{"token_release"};
+    sc_core::sc_signal<bool> token_in_{"token_in"};  // an unconnected stop: no token arrives
+    sc_core::sc_signal<bool> token_out_{"token_out"};
     sc_core::sc_signal<InValidBits> rtl_in_valid_;
     sc_core::sc_signal<InFlitBits> rtl_in_flit_;
     sc_core::sc_signal<InCreditBits> rtl_in_credit_;
@@ -309,6 +352,7 @@ class RtlRouter : public RtlRouterBase {
     std::uint32_t strap_;
     std::vector<OutputStats> stats_;
     std::vector<std::uint32_t> table_words_;
+    RtlTokenWires token_;
     bool rising_ = true;
     std::uint64_t cycles_ = 0;
 };

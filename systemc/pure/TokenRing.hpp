@@ -27,6 +27,8 @@ class TokenRing {
     TokenRing(unsigned stops, unsigned pass_cycles, TokenModel model);
 
     unsigned stops() const { return static_cast<unsigned>(pending_.size()); }
+    unsigned pass_cycles() const { return pass_; }
+    TokenModel model() const { return model_; }
     /// Stop `stop` wants the token from cycle `now` on (idempotent while it waits).
     void request(unsigned stop, Cycle now);
     /// True once the token is held by `stop` (grants take effect at the cycle the token arrives).

@@ -1,6 +1,7 @@
 // Verilated router configurations and the mesh router factory (see RtlModels.hpp).
 #include "systemc/rtl/RtlModels.hpp"
 
+#include <map>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -164,7 +165,7 @@ std::string RtlTableParams::describe() const {
     return fmt::format(
         "{} network ports, {} injection / {} consumption channels, {} VCs, depth {}, flit width "
         "{}, t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}, table of {} nodes, up to {} "
-        "bit-string groups and {} classes",
+        "bit-string groups and {} classes{}",
         network_ports, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
         t_node, t_sw, t_phy, t_inj, t_cons,
         path_worms || tree_worms ? fmt::format("{} (t_node_multidest {})",
@@ -173,7 +174,8 @@ std::string RtlTableParams::describe() const {
                                                                         : "tree worms",
                                                t_node_multidest)
                                  : std::string("unicast only"),
-        nodes, groups, classes);
+        nodes, groups, classes,
+        token_ring ? fmt::format(", ATBM token ring ({} cycles a stop)", token_pass) : "");
 }
 
 std::vector<RouteTable> route_tables(const NetworkSpec& spec, const NetworkParams& params,
@@ -238,7 +240,20 @@ std::vector<std::string> table_model_differences(const RtlTableModel& model,
     if (p.header_encoding != HeaderEncoding::Tagged)
         out.push_back("header_encoding tagged (network: bitstring)");
     if (!p.atomic_ocrq) out.push_back("atomic_ocrq true (network: false)");
-    if (rs.token_ring) out.push_back("no token ring (network: an ATBM token ring)");
+    if (rs.token_ring && !m.token_ring)
+        out.push_back("no token ring (network: an ATBM token ring)");
+    if (!rs.token_ring && m.token_ring)
+        out.push_back("an ATBM token ring (network: none, e.g. network.tokens: none)");
+    if (rs.token_ring && m.token_ring) {
+        if (rs.token_ring->model() != TokenModel::Ring)
+            out.push_back(
+                "network.tokens ring (network: average; the RTL passes a real token from stop "
+                "to stop)");
+        compare("network.token_pass", rs.token_ring->pass_cycles(), m.token_pass);
+        if (rs.token_release_flits > kRtlTokenReleaseMax)
+            out.push_back(fmt::format("token release after at most {} flits (network: {})",
+                                      kRtlTokenReleaseMax, rs.token_release_flits));
+    }
     if (table.classes() > m.classes)
         out.push_back(
             fmt::format("table classes up to {} (table: {})", m.classes, table.classes()));
@@ -284,12 +299,69 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
         packed[routers[i]] = tables[i].pack(model.params.classes, model.params.groups);
     std::vector<bool> use(spec.routers.size(), false);
     for (std::size_t r : routers) use[r] = true;
-    return [&model, packed = std::move(packed), use = std::move(use)](
-               const RouterConfig& config, double clock_ns,
-               ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
+    // Token rings: per ring (numbered in order of appearance) its switches by stop.
+    struct Stop {
+        int ring = -1;
+        unsigned stop = 0;
+    };
+    std::vector<Stop> stops(spec.routers.size());
+    std::map<const TokenRing*, int> ring_index;
+    std::vector<std::vector<std::size_t>> rings;
+    for (std::size_t r = 0; r < spec.routers.size(); ++r) {
+        const RouterSpec& rs = spec.routers[r];
+        if (!rs.token_ring) continue;
+        const auto [it, added] =
+            ring_index.emplace(rs.token_ring.get(), static_cast<int>(rings.size()));
+        if (added) rings.emplace_back(rs.token_ring->stops(), spec.routers.size());
+        stops[r] = Stop{it->second, rs.token_stop};
+        rings[it->second].at(rs.token_stop) = r;
+    }
+    for (std::size_t r : routers) {
+        if (stops[r].ring < 0) continue;
+        for (std::size_t other : rings[stops[r].ring]) {
+            if (other < spec.routers.size() && use[other]) continue;
+            throw ConfigError(fmt::format(
+                "RTL routers: {} is on an ATBM token ring with {}, which is not RTL; the RTL "
+                "switches pass the token on wires, so a ring's switches are all RTL or all "
+                "SystemC (e.g. --rtl all)",
+                spec.routers[r].name,
+                other < spec.routers.size() ? spec.routers[other].name : "a missing stop"));
+        }
+    }
+    // The ring signals, made when the network is elaborated (one set per SystemC kernel).
+    struct Wires {
+        const sc_core::sc_simcontext* kernel = nullptr;
+        std::vector<std::vector<sc_core::sc_signal<bool>*>> ring;
+    };
+    auto wires = std::make_shared<Wires>();
+    std::vector<unsigned> ring_sizes;
+    for (const auto& ring : rings) ring_sizes.push_back(static_cast<unsigned>(ring.size()));
+    return [&model, packed = std::move(packed), use = std::move(use), stops = std::move(stops),
+            ring_sizes = std::move(ring_sizes),
+            wires](const RouterConfig& config, double clock_ns,
+                   ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
         if (config.node >= use.size() || !use[config.node]) return nullptr;
+        RtlTokenWires token;
+        const Stop& at = stops[config.node];
+        if (at.ring >= 0 && model.params.token_ring) {
+            if (wires->kernel != sc_core::sc_get_curr_simcontext()) {
+                wires->kernel = sc_core::sc_get_curr_simcontext();
+                wires->ring.assign(ring_sizes.size(), {});
+            }
+            auto& ring = wires->ring[at.ring];
+            if (ring.empty())
+                for (unsigned s = 0; s < ring_sizes[at.ring]; ++s)
+                    ring.push_back(new sc_core::sc_signal<bool>(
+                        sc_core::sc_gen_unique_name(fmt::format("token_ring{}", at.ring).c_str()),
+                        false));
+            const unsigned g = ring_sizes[at.ring];
+            token.out = ring[at.stop];
+            token.in = ring[(at.stop + g - 1) % g];
+            token.first = at.stop == 0;
+            token.release = config.token_release_flits;
+        }
         return model.make(config, sc_core::sc_time(clock_ns, sc_core::SC_NS), monitor,
-                          packed[config.node]);
+                          packed[config.node], token);
     };
 }
 

@@ -14,6 +14,7 @@
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/RouterConfig.hpp"
 #include "systemc/RouterModule.hpp"
+#include "systemc/RtlRouter.hpp"
 #include "systemc/pure/RouteTable.hpp"
 #include "topologies/mesh/MeshShape.hpp"
 
@@ -142,15 +143,25 @@ struct RtlTableParams {
     unsigned nodes = 16;   ///< header address space (exact)
     unsigned groups = 1;   ///< bit-string groups the table holds (at most)
     unsigned classes = 1;  ///< table rows (at most)
+    /// An ATBM token stop (wc_token_stop) on token_i/token_o: tree operations wait for the
+    /// token of the ring the switches of one group form; token_pass cycles per stop.
+    bool token_ring = false;
+    unsigned token_pass = 1;
 
     std::string describe() const;
 };
 
-/// Builds the RTL router for a RouterConfig with its packed table (RouteTable::pack).
+/// Real flits a table-routed RTL switch counts before it releases the token (its token_release_i
+/// strap, 8 bits).
+inline constexpr unsigned kRtlTokenReleaseMax = 255;
+
+/// Builds the RTL router for a RouterConfig with its packed table (RouteTable::pack) and, for a
+/// configuration with a token stop, its place on the token ring.
 using RtlTableMaker = std::unique_ptr<RouterModule> (*)(const RouterConfig& config,
                                                         sc_core::sc_time period,
                                                         ActivityMonitor* monitor,
-                                                        std::vector<std::uint32_t> table);
+                                                        std::vector<std::uint32_t> table,
+                                                        RtlTokenWires token);
 
 struct RtlTableModel {
     std::string name;
@@ -181,7 +192,10 @@ const RtlTableModel& find_table_model(const NetworkSpec& spec, const NetworkPara
                                       const std::vector<RouteTable>& tables);
 
 /// NetworkSpec::router_factory putting table-routed RTL routers at `routers` of `spec` (whose
-/// routing functions give the tables); ConfigError when no built configuration fits.
+/// routing functions give the tables); ConfigError when no built configuration fits. The
+/// switches of an ATBM token ring (RouterSpec::token_ring) are wired stop to stop through their
+/// token_i/token_o pins, so a ring is all RTL or all SystemC (ConfigError naming a stop left
+/// out).
 RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& params,
                                 const std::vector<std::size_t>& routers,
                                 const std::vector<std::vector<NodeId>>& groups);

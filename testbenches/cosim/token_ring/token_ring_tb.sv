@@ -23,11 +23,12 @@ module token_ring_tb #(
       wc_token_stop #(
           .NUM_REQ      (NUM_REQ),
           .PASS         (PASS),
-          .RELEASE_FLITS(RELEASE_FLITS),
-          .FIRST        (s == 0 ? 1 : 0)
+          .CNT_W        (8)
       ) u_stop (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .first_i  (s == 0),
+          .release_i(8'(RELEASE_FLITS)),
           .token_i(token_o[(s + STOPS - 1) % STOPS]),
           .token_o(token_o[s]),
           .tree_i (tree_i[s*NUM_REQ+:NUM_REQ]),

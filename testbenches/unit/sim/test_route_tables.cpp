@@ -178,6 +178,36 @@ TEST_CASE("route tables of e-cube mesh routers route unicasts, path and tree wor
     REQUIRE(check_spec(spec, params, {all}, headers) > 16 * 16);
 }
 
+TEST_CASE("route tables of MIN switches route every unicast and tree worm as the MIN does",
+          "[route-table][min]") {
+    // The networks of the verilated m16 (16 nodes, 4-port switches) and others, 1 and 2 VCs.
+    for (const std::string topo :
+         {"min-uni:b=4,n=2", "min-bi:b=2,n=4,forward=fixed", "min-uni:b=2,n=3",
+          "min-bi:b=4,n=2,forward=fixed", "min-bi:b=2,n=3,forward=adaptive"})
+        for (const unsigned vcs : {1u, 2u}) {
+            const auto topology = parse_topology(topo, "test");
+            NetworkParams params;
+            params.vcs = vcs;
+            params.tree_worms = true;
+            topology->default_params(params);
+            const NetworkSpec spec = topology->build(params);
+            const std::uint32_t nodes = topology->nodes();
+            std::mt19937_64 rng(nodes * 13 + vcs);
+            std::vector<Header> headers;
+            for (NodeId d = 0; d < nodes; ++d) headers.push_back(Header::unicast(d));
+            for (int i = 0; i < 80; ++i)
+                headers.push_back(
+                    Header::bit_string(nodes, random_set(rng, nodes, 1 + rng() % nodes)));
+            INFO(topo << " vcs " << vcs);
+            const auto groups = topology->route_table_groups();
+            if (nodes == 16) REQUIRE(groups.size() <= 16);  // the built m16 holds 16
+            unsigned classes = 0;
+            REQUIRE(check_spec(spec, params, groups, headers, &classes) >
+                    spec.routers.size() * nodes);
+            if (vcs == 1 && nodes == 16) REQUIRE(classes <= 4);
+        }
+}
+
 TEST_CASE("a packed route table has the layout rtl/wc_route_table.sv reads", "[route-table]") {
     RouteTable t;
     t.shape = RouteTableShape{2, 3, 1, 4, true, true};  // 2 inputs, 3 outputs (2 bits), 4 nodes

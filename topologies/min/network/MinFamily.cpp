@@ -1,6 +1,7 @@
 // The multistage-network family (see MinFamily.hpp).
 #include "topologies/min/network/MinFamily.hpp"
 
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "systemc/pure/PathWormFirmware.hpp"
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/MinJson.hpp"
+#include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinSoftwareFirmware.hpp"
 #include "topologies/min/MinWiring.hpp"
 #include "topologies/min/SoftwareMinMulticast.hpp"
@@ -184,6 +186,26 @@ class MinTopology : public Topology {
         for (const auto& send : plan.sends)
             out.text += fmt::format("  step {}: {} -> {}\n", send.step, send.from, send.to);
         return out;
+    }
+
+    /// Route tables (table-routed RTL switches): a switch splits a bit-string per destination
+    /// where its block (MinReachTable) holds them all and sends it one way otherwise, so the
+    /// groups are the blocks the switches reach, smallest first: the first block holding a
+    /// header's destinations decides alike at every switch.
+    std::vector<std::vector<NodeId>> route_table_groups() const override {
+        const MinWiring wiring(shape_);
+        const MinReachTable reach(wiring);
+        std::set<std::pair<std::uint32_t, NodeId>> blocks;  // (size, first node)
+        for (SwitchId id : wiring.switch_ids()) {
+            const NodeRange all = reach.at(id).all;
+            blocks.insert({all.size(), all.first});
+        }
+        std::vector<std::vector<NodeId>> groups;
+        for (const auto& [size, first] : blocks) {
+            groups.emplace_back();
+            for (NodeId n = first; n < first + size; ++n) groups.back().push_back(n);
+        }
+        return groups;
     }
 
   private:

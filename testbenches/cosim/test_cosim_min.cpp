@@ -1,0 +1,180 @@
+// Multistage networks of RTL switches (`--rtl` on a MIN): every switch of a 16-node UNI-MIN and
+// BI-MIN is the verilated wc_router with the table-driven route unit and the ATBM token stop
+// (configuration m16, rtl/rtl.cmake), the stops wired into the rings of the switch groups, in
+// lock step with the SystemC network (every link, every cycle) under mixed unicast and ATBM
+// tree-worm traffic with token rings, and under the software multicasts. Networks the RTL cannot
+// mirror are refused naming why; `wormcast run SCENARIO --rtl all` gives the SystemC results.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/sim/Scenario.hpp"
+
+using namespace wormcast;
+using namespace wormcast::cosim;
+
+namespace {
+
+std::string scenario_path(const std::string& name) {
+    return std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/" + name;
+}
+
+/// The scenario all in SystemC, then with every switch in RTL, compared cycle by cycle; returns
+/// the multicasts sent.
+std::size_t lockstep_min(const std::string& file, std::vector<std::string> sets) {
+    sets.push_back("network.rtl=none");
+    const sim::Scenario reference_scenario = sim::load_scenario(scenario_path(file), sets);
+    sets.back() = "network.rtl=all";
+    const sim::Scenario rtl_scenario = sim::load_scenario(scenario_path(file), sets);
+    REQUIRE(rtl_scenario.rtl_model() == "m16");
+    const auto sends = reference_scenario.schedule();
+    std::size_t multicasts = 0;
+    for (const auto& s : sends) multicasts += s.destinations.size() > 1 ? 1 : 0;
+    INFO(file << " " << fmt::format("{}", fmt::join(sets, " ")) << ": " << sends.size()
+              << " messages, " << multicasts << " multicasts");
+    const LockStepResult reference =
+        run_lockstep(reference_scenario.network(), reference_scenario.params, sends, nullptr);
+    for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
+    REQUIRE(reference.quiet);
+    REQUIRE(reference.problems.empty());
+    const LockStepResult rtl =
+        run_lockstep(rtl_scenario.network(), rtl_scenario.params, sends, &reference.trace);
+    INFO(rtl.mismatch);
+    REQUIRE(rtl.drop_in_routers == rtl_scenario.topology->routers());
+    REQUIRE(rtl.mismatch.empty());
+    REQUIRE(rtl.quiet);
+    REQUIRE(rtl.problems.empty());
+    REQUIRE(rtl.cycles == reference.cycles);
+    REQUIRE(rtl.arrivals == reference.arrivals);
+    return multicasts;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string scratch(const std::string& name) {
+    static const std::filesystem::path dir = [] {
+        auto d = std::filesystem::temp_directory_path() /
+                 ("wormcast_cosim_min_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d);
+        return d;
+    }();
+    return (dir / name).string();
+}
+
+/// Runs the program from the source directory; its stdout and stderr go to `output`.
+int run_program(const std::string& args, std::string& output) {
+    const std::string out = scratch("program_output.txt");
+    const std::string cmd = "cd " + std::string(WORMCAST_SOURCE_DIR) + " && " +
+                            std::string(WORMCAST_BINARY) + " " + args + " > " + out + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    output = slurp(out);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a 16-node UNI-MIN of RTL switches with ATBM token rings is in lock step with SystemC under "
+    "mixed unicast and multicast traffic",
+    "[cosim][min][uni]") {
+    std::size_t multicasts = 0;
+    for (const char* seed : {"3", "8"})
+        multicasts += lockstep_min("min-uni-rtl.yaml",
+                                   {fmt::format("run.seed={}", seed), "traffic.load=0.12",
+                                    "traffic.multicast_ratio=0.4", "traffic.measure=1500"});
+    REQUIRE(multicasts >= 20);
+    // The software scheme: unicasts only in the network.
+    lockstep_min("min-uni-rtl.yaml",
+                 {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"});
+}
+
+TEST_CASE(
+    "a 16-node BI-MIN of RTL switches with ATBM token rings is in lock step with SystemC under "
+    "mixed unicast and multicast traffic",
+    "[cosim][min][bi]") {
+    std::size_t multicasts = 0;
+    for (const char* seed : {"4", "9"})
+        multicasts += lockstep_min("min-bi-rtl.yaml",
+                                   {fmt::format("run.seed={}", seed), "traffic.load=0.12",
+                                    "traffic.multicast_ratio=0.4", "traffic.measure=1500"});
+    REQUIRE(multicasts >= 20);
+    lockstep_min("min-bi-rtl.yaml",
+                 {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"});
+}
+
+TEST_CASE("a MIN the RTL switches cannot mirror is refused naming why", "[cosim][min][config]") {
+    for (const auto& [file, set, reason] : std::vector<std::array<std::string, 3>>{
+             {"min-bi-rtl.yaml", "network.forward=adaptive", "static routing"},
+             {"min-uni-rtl.yaml", "network.tokens=average", "network.tokens ring"},
+             {"min-uni-rtl.yaml", "network.token_pass=2", "network.token_pass 1 (network: 2)"},
+             {"min-uni-rtl.yaml", "network.tokens=none", "an ATBM token ring (network: none"},
+             {"min-uni-rtl.yaml", "nic.t_cons=40ns", "link latencies"},
+             {"min-bi-rtl.yaml", "nic.consumption_channels=2",
+              "a route table has one split output per node"}}) {
+        INFO(file << " " << set);
+        REQUIRE_NOTHROW(sim::load_scenario(scenario_path(file), {set, "network.rtl=none"}));
+        REQUIRE_THROWS_WITH(sim::load_scenario(scenario_path(file), {set, "network.rtl=all"}),
+                            Catch::StartsWith("network.rtl: ") && Catch::Contains(reason));
+    }
+    // Part of a token ring in RTL (the stage-0 switches form one ring of a UNI-MIN b=4 n=2): the
+    // token would have to cross between RTL and SystemC. Rings of one switch may be mixed.
+    const sim::Scenario partial =
+        sim::load_scenario(scenario_path("min-uni-rtl.yaml"), {"network.rtl=0,0;0,1"});
+    REQUIRE_THROWS_WITH(
+        partial.network(),
+        Catch::Contains("s0_0 is on an ATBM token ring with s0_2, which is not RTL"));
+    const sim::Scenario mixed =
+        sim::load_scenario(scenario_path("min-uni-rtl.yaml"), {"network.rtl=1,0;1,2"});
+    REQUIRE_NOTHROW(mixed.network());
+}
+
+TEST_CASE(
+    "wormcast run on a UNI-MIN and a BI-MIN scenario with --rtl all gives the SystemC results",
+    "[cosim][min][cli]") {
+    for (const char* file : {"min-uni-rtl.yaml", "min-bi-rtl.yaml"}) {
+        INFO(file);
+        const std::string base = fmt::format("run testbenches/scenarios/{} --json ", file);
+        std::string out;
+        REQUIRE(run_program(base + scratch("systemc.json"), out) == 0);
+        REQUIRE(run_program(base + scratch("rtl.json") + " --rtl all", out) == 0);
+        INFO(out);
+        REQUIRE_THAT(out, Catch::Contains("are the verilated RTL (m16)"));
+        REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once"));
+        const auto reference = nlohmann::json::parse(slurp(scratch("systemc.json")));
+        const auto rtl = nlohmann::json::parse(slurp(scratch("rtl.json")));
+        REQUIRE(rtl["ok"] == true);
+        REQUIRE(rtl["rtl_routers"].size() == (std::string(file) == "min-uni-rtl.yaml" ? 8 : 32));
+        REQUIRE(reference["completed_multicasts"].get<int>() > 20);
+        for (const char* key :
+             {"cycles", "messages_sent", "measured_multicasts", "completed_multicasts",
+              "latency_cycles", "latency_with_queueing_cycles", "accepted_flits_per_node_cycle",
+              "link_utilisation_mean", "link_utilisation_max", "flits_injected", "flits_consumed",
+              "drained", "deadlock", "problems", "ok"}) {
+            INFO(key);
+            REQUIRE(rtl[key] == reference[key]);
+        }
+        // A network the RTL cannot mirror: exit 2 naming why.
+        REQUIRE(run_program(base + scratch("no.json") + " --rtl all --set nic.t_cons=40ns", out) ==
+                2);
+        REQUIRE_THAT(out, Catch::Contains("link latencies"));
+    }
+}
