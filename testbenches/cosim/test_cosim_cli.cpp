@@ -18,9 +18,11 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/ScenarioLockStep.hpp"
 #include "testbenches/sim/Scenario.hpp"
 
 using namespace wormcast;
+using namespace wormcast::cosim;
 
 namespace {
 
@@ -164,14 +166,7 @@ TEST_CASE(
     for (const char* file : {"all.json", "mixed.json"}) {
         const auto rtl = nlohmann::json::parse(slurp(scratch(file)));
         INFO(file);
-        for (const char* key :
-             {"cycles", "messages_sent", "measured_multicasts", "completed_multicasts",
-              "latency_cycles", "latency_with_queueing_cycles", "accepted_flits_per_node_cycle",
-              "link_utilisation_mean", "link_utilisation_max", "flits_injected", "flits_consumed",
-              "drained", "deadlock", "problems", "ok"}) {
-            INFO(key);
-            REQUIRE(rtl[key] == reference[key]);
-        }
+        require_same_results(rtl, reference);
     }
 }
 

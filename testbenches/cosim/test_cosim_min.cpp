@@ -21,47 +21,13 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/rtl/RtlModels.hpp"
-#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/ScenarioLockStep.hpp"
 #include "testbenches/sim/Scenario.hpp"
 
 using namespace wormcast;
 using namespace wormcast::cosim;
 
 namespace {
-
-std::string scenario_path(const std::string& name) {
-    return std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/" + name;
-}
-
-/// The scenario all in SystemC, then with every switch in RTL, compared cycle by cycle; returns
-/// the multicasts sent.
-std::size_t lockstep_min(const std::string& file, std::vector<std::string> sets) {
-    sets.push_back("network.rtl=none");
-    const sim::Scenario reference_scenario = sim::load_scenario(scenario_path(file), sets);
-    sets.back() = "network.rtl=all";
-    const sim::Scenario rtl_scenario = sim::load_scenario(scenario_path(file), sets);
-    REQUIRE(rtl_scenario.rtl_model() == "m16");
-    const auto sends = reference_scenario.schedule();
-    std::size_t multicasts = 0;
-    for (const auto& s : sends) multicasts += s.destinations.size() > 1 ? 1 : 0;
-    INFO(file << " " << fmt::format("{}", fmt::join(sets, " ")) << ": " << sends.size()
-              << " messages, " << multicasts << " multicasts");
-    const LockStepResult reference =
-        run_lockstep(reference_scenario.network(), reference_scenario.params, sends, nullptr);
-    for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
-    REQUIRE(reference.quiet);
-    REQUIRE(reference.problems.empty());
-    const LockStepResult rtl =
-        run_lockstep(rtl_scenario.network(), rtl_scenario.params, sends, &reference.trace);
-    INFO(rtl.mismatch);
-    REQUIRE(rtl.drop_in_routers == rtl_scenario.topology->routers());
-    REQUIRE(rtl.mismatch.empty());
-    REQUIRE(rtl.quiet);
-    REQUIRE(rtl.problems.empty());
-    REQUIRE(rtl.cycles == reference.cycles);
-    REQUIRE(rtl.arrivals == reference.arrivals);
-    return multicasts;
-}
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path);
@@ -98,13 +64,14 @@ TEST_CASE(
     "[cosim][min][uni]") {
     std::size_t multicasts = 0;
     for (const char* seed : {"3", "8"})
-        multicasts += lockstep_min("min-uni-rtl.yaml",
-                                   {fmt::format("run.seed={}", seed), "traffic.load=0.12",
-                                    "traffic.multicast_ratio=0.4", "traffic.measure=1500"});
+        multicasts += lockstep_scenario("min-uni-rtl.yaml",
+                                        {fmt::format("run.seed={}", seed), "traffic.load=0.12",
+                                         "traffic.multicast_ratio=0.4", "traffic.measure=1500"},
+                                        "m16");
     REQUIRE(multicasts >= 20);
     // The software scheme: unicasts only in the network.
-    lockstep_min("min-uni-rtl.yaml",
-                 {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"});
+    lockstep_scenario("min-uni-rtl.yaml",
+                      {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"}, "m16");
 }
 
 TEST_CASE(
@@ -113,12 +80,13 @@ TEST_CASE(
     "[cosim][min][bi]") {
     std::size_t multicasts = 0;
     for (const char* seed : {"4", "9"})
-        multicasts += lockstep_min("min-bi-rtl.yaml",
-                                   {fmt::format("run.seed={}", seed), "traffic.load=0.12",
-                                    "traffic.multicast_ratio=0.4", "traffic.measure=1500"});
+        multicasts += lockstep_scenario("min-bi-rtl.yaml",
+                                        {fmt::format("run.seed={}", seed), "traffic.load=0.12",
+                                         "traffic.multicast_ratio=0.4", "traffic.measure=1500"},
+                                        "m16");
     REQUIRE(multicasts >= 20);
-    lockstep_min("min-bi-rtl.yaml",
-                 {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"});
+    lockstep_scenario("min-bi-rtl.yaml",
+                      {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"}, "m16");
 }
 
 TEST_CASE("a MIN the RTL switches cannot mirror is refused naming why", "[cosim][min][config]") {
@@ -164,14 +132,7 @@ TEST_CASE(
         REQUIRE(rtl["ok"] == true);
         REQUIRE(rtl["rtl_routers"].size() == (std::string(file) == "min-uni-rtl.yaml" ? 8 : 32));
         REQUIRE(reference["completed_multicasts"].get<int>() > 20);
-        for (const char* key :
-             {"cycles", "messages_sent", "measured_multicasts", "completed_multicasts",
-              "latency_cycles", "latency_with_queueing_cycles", "accepted_flits_per_node_cycle",
-              "link_utilisation_mean", "link_utilisation_max", "flits_injected", "flits_consumed",
-              "drained", "deadlock", "problems", "ok"}) {
-            INFO(key);
-            REQUIRE(rtl[key] == reference[key]);
-        }
+        require_same_results(rtl, reference);
         // A network the RTL cannot mirror: exit 2 naming why.
         REQUIRE(run_program(base + scratch("no.json") + " --rtl all --set nic.t_cons=40ns", out) ==
                 2);

@@ -12,60 +12,23 @@
 #include <fmt/format.h>
 
 #include "systemc/rtl/RtlModels.hpp"
-#include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/ScenarioLockStep.hpp"
 #include "testbenches/sim/Scenario.hpp"
 
 using namespace wormcast;
 using namespace wormcast::cosim;
-
-namespace {
-
-std::string scenario_path(const std::string& name) {
-    return std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/" + name;
-}
-
-/// The scenario all in SystemC, then with every router in RTL, compared cycle by cycle.
-void lockstep_file(const std::string& file, std::vector<std::string> sets,
-                   std::size_t min_multicasts) {
-    sets.push_back("network.rtl=none");
-    const sim::Scenario reference_scenario = sim::load_scenario(scenario_path(file), sets);
-    sets.back() = "network.rtl=all";
-    const sim::Scenario rtl_scenario = sim::load_scenario(scenario_path(file), sets);
-    const auto sends = reference_scenario.schedule();
-    std::size_t multicasts = 0;
-    for (const auto& s : sends) multicasts += s.destinations.size() > 1 ? 1 : 0;
-    INFO(file << " " << fmt::format("{}", fmt::join(sets, " ")) << ": " << sends.size()
-              << " messages, " << multicasts << " multicasts, model " << rtl_scenario.rtl_model());
-    REQUIRE(multicasts >= min_multicasts);
-    const LockStepResult reference =
-        run_lockstep(reference_scenario.network(), reference_scenario.params, sends, nullptr);
-    for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
-    REQUIRE(reference.quiet);
-    REQUIRE(reference.problems.empty());
-    const LockStepResult rtl =
-        run_lockstep(rtl_scenario.network(), rtl_scenario.params, sends, &reference.trace);
-    INFO(rtl.mismatch);
-    REQUIRE(rtl.drop_in_routers == rtl_scenario.topology->routers());
-    REQUIRE(rtl.mismatch.empty());
-    REQUIRE(rtl.quiet);
-    REQUIRE(rtl.problems.empty());
-    REQUIRE(rtl.cycles == reference.cycles);
-    REQUIRE(rtl.arrivals == reference.arrivals);
-}
-
-}  // namespace
 
 TEST_CASE(
     "a 16-switch irregular network of table-routed RTL switches is in lock step with SystemC "
     "under mixed unicast and SPAM multicast traffic",
     "[cosim][table][irregular]") {
     for (const char* seed : {"7", "12"})
-        lockstep_file("irregular-lattice.yaml",
-                      {"network.switches=16", fmt::format("network.seed={}", seed),
-                       "network.selection=static", "traffic.multicast_destinations=2..15",
-                       "traffic.load=0.2", "traffic.multicast_ratio=0.3", "traffic.warmup=0",
-                       "traffic.measure=1500", "traffic.length=8"},
-                      10);
+        lockstep_scenario("irregular-lattice.yaml",
+                          {"network.switches=16", fmt::format("network.seed={}", seed),
+                           "network.selection=static", "traffic.multicast_destinations=2..15",
+                           "traffic.load=0.2", "traffic.multicast_ratio=0.3", "traffic.warmup=0",
+                           "traffic.measure=1500", "traffic.length=8"},
+                          "", 10);
 }
 
 TEST_CASE(
@@ -73,11 +36,11 @@ TEST_CASE(
     "with every star scheme",
     "[cosim][table][star]") {
     for (const char* scheme : {"two-phase", "multipath", "dual-path", "hamiltonian", "unicast"})
-        lockstep_file("star-two-phase.yaml",
-                      {fmt::format("nic.multicast={}", scheme), "traffic.load=0.1",
-                       "traffic.multicast_ratio=0.3", "traffic.warmup=0", "traffic.measure=1500",
-                       "nic.t_startup=50ns", "nic.t_receive=50ns"},
-                      5);
+        lockstep_scenario("star-two-phase.yaml",
+                          {fmt::format("nic.multicast={}", scheme), "traffic.load=0.1",
+                           "traffic.multicast_ratio=0.3", "traffic.warmup=0",
+                           "traffic.measure=1500", "nic.t_startup=50ns", "nic.t_receive=50ns"},
+                          "", 5);
 }
 
 TEST_CASE("a network whose table the built RTL cannot hold is refused naming what differs",
