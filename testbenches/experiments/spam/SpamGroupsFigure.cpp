@@ -230,17 +230,9 @@ int reproduce_groups(const sim::ReproduceOptions& options) {
             std::vector<GroupsPoint> out = points;
             for (std::size_t i = 0; i < out.size(); ++i) {
                 out[i].latency = samples[i];
-                unsigned ok = 0;
-                for (const auto& o : outcomes[i])
-                    if (o.ok) {
-                        ++ok;
-                        out[i].multicast_latency_us += o.multicast_latency_us;
-                        out[i].root_share += o.root_share;
-                    }
-                if (ok) {
-                    out[i].multicast_latency_us /= ok;
-                    out[i].root_share /= ok;
-                }
+                const OkMeans means = mean_of_ok_runs(outcomes[i]);
+                out[i].multicast_latency_us = means.multicast_latency_us;
+                out[i].root_share = means.root_share;
             }
             return out;
         },

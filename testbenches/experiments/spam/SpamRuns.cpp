@@ -200,6 +200,22 @@ double student_t975(unsigned df) {
     return 1.96;
 }
 
+OkMeans mean_of_ok_runs(const std::vector<RunOutcome>& outcomes) {
+    OkMeans means;
+    unsigned ok = 0;
+    for (const auto& o : outcomes)
+        if (o.ok) {
+            ++ok;
+            means.multicast_latency_us += o.multicast_latency_us;
+            means.root_share += o.root_share;
+        }
+    if (ok) {
+        means.multicast_latency_us /= ok;
+        means.root_share /= ok;
+    }
+    return means;
+}
+
 void summarise(PointSample& sample) {
     const std::size_t n = sample.values.size();
     sample.runs = static_cast<unsigned>(n);

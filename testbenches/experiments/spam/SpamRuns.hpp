@@ -127,6 +127,14 @@ double student_t975(unsigned df);
 /// Mean and 95 % half-width of `values` (0 half-width for fewer than two).
 void summarise(PointSample& sample);
 
+/// The multicast latency and root share averaged over the runs of a point that ended well (0
+/// when none did).
+struct OkMeans {
+    double multicast_latency_us = 0;
+    double root_share = 0;
+};
+OkMeans mean_of_ok_runs(const std::vector<RunOutcome>& outcomes);
+
 /// Samples every point in rounds: each round runs `batch(point, run_index)` for the points not yet
 /// converged (runs min_runs first, then `step` more at a time) in the worker pool, until every
 /// point's interval is within `target` of its mean or has max_runs runs, or a run of it saturated.
