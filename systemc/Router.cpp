@@ -82,16 +82,20 @@ void Router::evaluate() {
     const Cycle now = timer_.now();
     if (now == 0 && active_cycles_ == 0) reset();
     ++active_cycles_;
+    changed_ = false;
     receive_credits();
     receive_flits();
     gather_and_route(now);
     allocate_outputs(now);
     traverse(now);
     drive_outputs(now);
-    if (has_work())
+    const Cycle next = next_work(now);
+    if (next == now + 1)
         timer_.next_cycle();
-    else
+    else if (next == kNever)
         timer_.sleep(wake_);
+    else
+        timer_.sleep_for(next - now, wake_);
 }
 
 void Router::receive_credits() {
@@ -158,6 +162,7 @@ void Router::gather_and_route(Cycle now) {
             } else {
                 continue;
             }
+            changed_ = true;
             if (ivc.header_words.size() == ivc.header_flits) {
                 ivc.header = decode_header(ivc.header_words, config_.header_format);
                 ivc.route = route_unit_.route(p, v, ivc.header);
@@ -199,6 +204,7 @@ void Router::enqueue_requests(PortId p, VcId v) {
                                [](const RouteBranch& b) { return b.alternatives.any(); });
     if (ivc.adaptive) adaptive_waiting_.push_back({p, v});
     ivc.state = VcState::Waiting;
+    changed_ = true;
 }
 
 int Router::available_output(const RouteBranch& branch) const {
@@ -238,6 +244,7 @@ void Router::acquire(PortId p, VcId v, std::size_t branch) {
     outputs_[b.port].owner(static_cast<VcId>(ov)) = {static_cast<int>(p), static_cast<int>(v)};
     ivc.out_vc[branch] = static_cast<VcId>(ov);
     ivc.acquired[branch] = true;
+    changed_ = true;
 }
 
 bool Router::take_outputs(PortId p, VcId v, Cycle now) {
@@ -254,6 +261,7 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
         for (std::size_t b = 0; b < ivc.enqueued; ++b)
             if (!ivc.acquired[b] && branch_ready(p, v, branches[b])) acquire(p, v, b);
         if (ivc.enqueued < branches.size()) {
+            changed_ = true;
             const auto& b = branches[ivc.enqueued++];
             if (b.alternatives.none()) ocrqs_[b.port].enqueue({p, v, b.vc_mask});
         }
@@ -373,6 +381,7 @@ void Router::allocate_outputs(Cycle now) {
             if (ivc.state != VcState::Routing || now < ivc.ready_at) continue;
             if (token_.enabled() && ivc.route.branches.size() > 1) {
                 ivc.state = VcState::WaitingToken;
+                changed_ = true;
                 token_.join(p, v);
                 if (trace_log_ && trace_log_->wants(ivc.message)) {
                     // Whoever holds the group's token now (a ring stop: a switch of the group).
@@ -462,6 +471,7 @@ void Router::traverse(Cycle now) {
     allocator_.allocate(
         ready_, [this](PortId p, VcId v) { return request_[p][v]; }, grants_);
     crossbar_.begin_cycle();
+    if (!grants_.empty()) changed_ = true;
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
         PortSet all;
@@ -586,15 +596,35 @@ std::vector<std::string> Router::missing_credits() const {
     return out;
 }
 
-bool Router::has_work() const {
+Cycle Router::next_work(Cycle now) const {
     // A wire that was active may hold the same value next cycle, which raises no event.
-    if (saw_input_) return true;
+    if (saw_input_ || changed_ || token_.waiting()) return now + 1;
     for (PortId q = 0; q < config_.outputs; ++q)
-        if (driven_valid_[q] || outputs_[q].flits_in_flight()) return true;
-    for (PortId p = 0; p < config_.inputs; ++p)
-        if (driven_credit_[p] || inputs_[p].credits_in_flight() || inputs_[p].any_buffered())
-            return true;
-    return false;
+        if (driven_valid_[q] || outputs_[q].flits_in_flight()) return now + 1;
+    Cycle next = kNever;
+    for (PortId p = 0; p < config_.inputs; ++p) {
+        if (driven_credit_[p] || inputs_[p].credits_in_flight()) return now + 1;
+        for (VcId v = 0; v < config_.vcs; ++v) {
+            const InputVc& ivc = inputs_[p].vc(v);
+            switch (ivc.state) {
+                case VcState::Idle:
+                case VcState::Gathering:
+                    if (!ivc.buffer.empty()) return now + 1;  // a header flit to latch
+                    break;
+                case VcState::Routing:  // allocate_outputs took those ready by now
+                    next = std::min(next, std::max(ivc.ready_at, now + 1));
+                    break;
+                case VcState::WaitingToken:
+                    return now + 1;
+                case VcState::Waiting:  // unsafe OCRQs: one more branch enqueued per cycle
+                    if (ivc.enqueued < ivc.route.branches.size()) return now + 1;
+                    break;
+                case VcState::Active:  // blocked on a credit, or on flits yet to come
+                    break;
+            }
+        }
+    }
+    return next;
 }
 
 std::vector<VcWait> Router::waits() const {

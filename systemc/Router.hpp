@@ -79,7 +79,13 @@ class Router : public RouterModule {
     void allocate_outputs(Cycle now);
     void traverse(Cycle now);
     void drive_outputs(Cycle now);
-    bool has_work() const;
+    /// The next cycle this router has work in without a new flit or credit arriving: the next one
+    /// while anything moved or changed state in `now`, the cycle a route being computed becomes
+    /// known, or kNever: the worms it holds wait on credits, flits or outputs that only an input
+    /// event can bring, so it sleeps until one fires (evaluating it meanwhile would change
+    /// nothing).
+    Cycle next_work(Cycle now) const;
+    static constexpr Cycle kNever = ~Cycle{0};
     void reset();
     /// A flit fault due on output q hits `flit`: true if the flit is dropped.
     bool flit_fault(Cycle now, PortId q, Flit& flit);
@@ -139,6 +145,7 @@ class Router : public RouterModule {
     /// fill the next buffer when a head waits for a credit.
     std::vector<std::vector<MessageId>> last_sent_;
     bool saw_input_ = false;  ///< a valid flit or a credit was read this cycle
+    bool changed_ = false;    ///< a worm changed state this cycle (popped, routed, queued, granted)
 };
 
 }  // namespace wormcast
