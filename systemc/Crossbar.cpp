@@ -5,12 +5,9 @@
 
 namespace wormcast {
 
-void Crossbar::transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now) {
+void Crossbar::refuse(PortId port, Cycle now) const {
     if (port >= outputs_) throw ModelError(fmt::format("crossbar: output {} does not exist", port));
-    if (used_.test(port))
-        throw ModelError(fmt::format("crossbar: output {} driven twice in cycle {}", port, now));
-    used_.set(port);
-    output.send(flit, now);
+    throw ModelError(fmt::format("crossbar: output {} driven twice in cycle {}", port, now));
 }
 
 }  // namespace wormcast

@@ -18,10 +18,17 @@ class Crossbar {
     /// Start a new cycle: all outputs unconnected.
     void begin_cycle() { used_.clear(); }
     /// Send `flit` (already tagged with its output VC) into output `port` this cycle.
-    void transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now);
+    void transfer(const Flit& flit, PortId port, OutputUnit& output, Cycle now) {
+        if (port >= outputs_ || used_.test(port)) refuse(port, now);
+        used_.set(port);
+        output.send(flit, now);
+    }
     const PortSet& used() const { return used_; }
 
   private:
+    /// Throws the ModelError for an output that does not exist or was driven already.
+    [[noreturn]] void refuse(PortId port, Cycle now) const;
+
     PortId outputs_;
     PortSet used_;
 };

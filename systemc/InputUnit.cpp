@@ -35,6 +35,7 @@ void InputVc::reset_worm() {
     holds_token = false;
     forwarded = 0;
     bubble_blockers.clear();
+    outputs.clear();
     out_header.clear();
     traced_wait.clear();
     out_header_flits = 0;
@@ -49,32 +50,12 @@ InputUnit::InputUnit(unsigned vcs, unsigned depth, unsigned credit_latency)
     for (unsigned v = 0; v < vcs; ++v) vcs_.emplace_back(depth);
 }
 
-void InputUnit::receive(const Flit& flit) {
+void InputUnit::refuse(const Flit& flit) const {
     if (flit.vc >= vcs_.size())
         throw ModelError(fmt::format("flit {} names VC {} but the port has {}", to_string(flit),
                                      flit.vc, vcs_.size()));
-    auto& fifo = vcs_[flit.vc].buffer;
-    if (fifo.full())
-        throw ModelError(fmt::format("flit {} arrived without a credit: VC {} buffer is full",
-                                     to_string(flit), flit.vc));
-    fifo.push(flit);
-}
-
-Flit InputUnit::pop(VcId v, Cycle now) {
-    Flit flit = vcs_[v].buffer.pop();
-    credit_ring_[(now + credit_latency_ - 1) & ring_mask_] |= 1u << v;
-    ++credits_in_flight_;
-    return flit;
-}
-
-std::uint32_t InputUnit::credits_due(Cycle now) {
-    std::uint32_t& slot = credit_ring_[now & ring_mask_];
-    const std::uint32_t due = slot;
-    if (due) {
-        credits_in_flight_ -= static_cast<unsigned>(__builtin_popcount(due));
-        slot = 0;
-    }
-    return due;
+    throw ModelError(fmt::format("flit {} arrived without a credit: VC {} buffer is full",
+                                 to_string(flit), flit.vc));
 }
 
 bool InputUnit::any_buffered() const {

@@ -38,6 +38,7 @@ struct InputVc {
     bool holds_token = false;     ///< this worm holds the switch's token
     std::uint32_t forwarded = 0;  ///< real flits sent since the grant
     PortSet bubble_blockers;      ///< output ports that held the current flit back
+    PortSet outputs;              ///< the ports of its branches (set when it starts streaming)
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
     std::uint32_t out_header_flits = 0;             ///< their length (all branches alike)
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far
@@ -57,15 +58,35 @@ class InputUnit {
     const InputVc& vc(VcId v) const { return vcs_[v]; }
 
     /// A flit arrived on the link; it must have had a credit, so the FIFO has room.
-    void receive(const Flit& flit);
+    void receive(const Flit& flit) {
+        if (flit.vc >= vcs_.size() || vcs_[flit.vc].buffer.full()) refuse(flit);
+        vcs_[flit.vc].buffer.push(flit);
+    }
     /// Pop the front flit of VC v and start returning its credit.
-    Flit pop(VcId v, Cycle now);
+    Flit pop(VcId v, Cycle now) {
+        Flit flit = vcs_[v].buffer.pop();
+        credit_ring_[(now + credit_latency_ - 1) & ring_mask_] |= 1u << v;
+        ++credits_in_flight_;
+        return flit;
+    }
     /// Credit mask to drive on the credit wire in cycle `now` (clears that slot).
-    std::uint32_t credits_due(Cycle now);
+    std::uint32_t credits_due(Cycle now) {
+        if (credits_in_flight_ == 0) return 0;
+        std::uint32_t& slot = credit_ring_[now & ring_mask_];
+        const std::uint32_t due = slot;
+        if (due) {
+            credits_in_flight_ -= static_cast<unsigned>(__builtin_popcount(due));
+            slot = 0;
+        }
+        return due;
+    }
     bool credits_in_flight() const { return credits_in_flight_ > 0; }
     bool any_buffered() const;
 
   private:
+    /// Throws the ModelError for a flit receive() cannot take (a VC it does not have, no room).
+    [[noreturn]] void refuse(const Flit& flit) const;
+
     std::vector<InputVc> vcs_;
     std::vector<std::uint32_t> credit_ring_;  ///< slot (cycle & mask): VCs credited that cycle
     unsigned credit_latency_;

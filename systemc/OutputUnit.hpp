@@ -34,17 +34,41 @@ class OutputUnit {
     const OutputVcOwner& owner(VcId v) const { return owners_[v]; }
 
     /// Lowest free VC allowed by `mask`, or -1.
-    int free_vc(std::uint32_t mask) const;
+    int free_vc(std::uint32_t mask) const {
+        for (unsigned v = 0; v < owners_.size(); ++v)
+            if (((mask >> v) & 1U) && owners_[v].free()) return static_cast<int>(v);
+        return -1;
+    }
 
     /// The crossbar hands a flit over in cycle `now` (credit already taken by the caller).
-    void send(const Flit& flit, Cycle now);
+    void send(const Flit& flit, Cycle now) {
+        Slot& slot = pipeline_[(now + delay_ - 1) & ring_mask_];
+        if (slot.valid) written_twice();
+        slot.valid = true;
+        slot.flit = flit;
+        ++in_flight_;
+        if (flit.is_bubble())
+            ++stats.bubbles;
+        else
+            ++stats.flits;
+    }
     /// The flit (if any) the link register shows in cycle `now`.
-    bool due(Cycle now, Flit& flit);
+    bool due(Cycle now, Flit& flit) {
+        if (in_flight_ == 0) return false;
+        Slot& slot = pipeline_[now & ring_mask_];
+        if (!slot.valid) return false;
+        flit = slot.flit;
+        slot.valid = false;
+        --in_flight_;
+        return true;
+    }
     bool flits_in_flight() const { return in_flight_ > 0; }
 
     OutputStats stats;
 
   private:
+    [[noreturn]] static void written_twice();
+
     std::vector<CreditCounter> credits_;
     std::vector<OutputVcOwner> owners_;
     struct Slot {

@@ -367,6 +367,8 @@ void Router::start_worm(InputVc& ivc) {
         monitor_->flits_in_network += static_cast<std::int64_t>(ivc.out_header.front().size()) -
                                       static_cast<std::int64_t>(ivc.header_words.size());
     ivc.out_header_flits = static_cast<std::uint32_t>(ivc.out_header.front().size());
+    ivc.outputs.clear();
+    for (const auto& b : ivc.route.branches) ivc.outputs.set(b.port);
     ivc.header_sent = 0;
     ivc.forwarded = 0;
     ivc.state = VcState::Active;
@@ -396,7 +398,7 @@ void Router::allocate_outputs(Cycle now) {
                 enqueue_requests(p, v);
             }
         }
-    if (const auto granted = token_.grant(now)) {
+    if (const auto granted = token_.waiting() ? token_.grant(now) : std::nullopt) {
         const auto [p, v] = *granted;
         inputs_[p].vc(v).holds_token = true;
         if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
@@ -441,28 +443,41 @@ void Router::traverse(Cycle now) {
         std::uint32_t mask = 0;
         for (VcId v = 0; v < config_.vcs; ++v) {
             InputVc& ivc = inputs_[p].vc(v);
-            request_[p][v].clear();
             if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty()))
                 continue;
-            PortSet all, credited;
-            for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
-                const PortId q = ivc.route.branches[b].port;
-                all.set(q);
-                if (outputs_[q].credits(ivc.out_vc[b]).available()) credited.set(q);
+            const auto& branches = ivc.route.branches;
+            if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
+                if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
+                    request_[p][v] = ivc.outputs;
+                    mask |= 1u << v;
+                } else if (trace_log_ && ivc.header_pending() && ivc.header_sent == 0 &&
+                           trace_log_->wants(ivc.message)) {
+                    trace_credit_wait(p, v, ivc.outputs, now);
+                }
+                continue;
             }
+            PortSet credited;
+            for (std::size_t b = 0; b < branches.size(); ++b)
+                if (outputs_[branches[b].port].credits(ivc.out_vc[b]).available())
+                    credited.set(branches[b].port);
+            const PortSet& all = ivc.outputs;
             if (trace_log_ && credited != all && ivc.header_pending() && ivc.header_sent == 0 &&
                 trace_log_->wants(ivc.message))
                 trace_credit_wait(p, v, all.without(credited), now);
+            PortSet request;
             if (credited == all) {
-                request_[p][v] = all;
-            } else if (ivc.route.branches.size() > 1 && !ivc.header_pending()) {
+                request = all;
+            } else if (!ivc.header_pending()) {
                 // A branch that has held the flit back gets no bubbles until the flit is
                 // replicated: otherwise bubbles on alternating branches can keep their credits
                 // out of phase and starve the real flit.
                 ivc.bubble_blockers |= all.without(credited);
-                request_[p][v] = credited.without(ivc.bubble_blockers);
+                request = credited.without(ivc.bubble_blockers);
             }
-            if (request_[p][v].any()) mask |= 1u << v;
+            if (request.any()) {
+                request_[p][v] = request;
+                mask |= 1u << v;
+            }
         }
         ready_[p] = mask;
         any = any || mask;
@@ -474,8 +489,7 @@ void Router::traverse(Cycle now) {
     if (!grants_.empty()) changed_ = true;
     for (const auto& g : grants_) {
         InputVc& ivc = inputs_[g.in_port].vc(g.in_vc);
-        PortSet all;
-        for (const auto& b : ivc.route.branches) all.set(b.port);
+        const PortSet& all = ivc.outputs;
         const bool bubble_front = !ivc.header_pending() && ivc.buffer.front().is_bubble();
         Flit flit;
         const bool header_flit = ivc.header_pending();

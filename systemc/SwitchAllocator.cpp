@@ -7,12 +7,16 @@
 
 namespace wormcast {
 
-SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs)
-    : multi_arbiter_(std::clamp<unsigned>(inputs, 1, PortSet::kCapacity)),
+SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bool wide)
+    : narrow_(!wide && inputs <= 64 && outputs <= 64),
+      multi_arbiter_(std::clamp<unsigned>(inputs, 1, PortSet::kCapacity)),
       chosen_vc_(inputs, RoundRobinArbiter::kNone),
       chosen_outputs_(inputs),
       output_requests_(outputs),
-      granted_to_(inputs) {
+      granted_to_(inputs),
+      narrow_chosen_(inputs),
+      narrow_requests_(outputs),
+      narrow_granted_(inputs) {
     if (inputs > PortSet::kCapacity || outputs > PortSet::kCapacity)
         throw ConfigError(
             fmt::format("switch allocator supports at most {} ports per side", PortSet::kCapacity));
