@@ -53,4 +53,9 @@ inline int run_program(const std::string& args, std::string& out) {
     return run_binary(WORMCAST_BINARY, args, out);
 }
 
+/// A small `wormcast sweep` of the demo scenario (short runs): 4 combinations x 2 seeds.
+inline const std::string kDemoSweep =
+    "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set traffic.measure=300 "
+    "--vary traffic.load=0.05,0.1 --vary router.buffer_depth=2,4 --seeds 2";
+
 }  // namespace wormcast::testing

@@ -14,6 +14,7 @@
 
 #include "testbenches/unit/program/ProgramRunner.hpp"
 
+using wormcast::testing::kDemoSweep;
 using wormcast::testing::run_program;
 using wormcast::testing::scratch;
 using wormcast::testing::slurp;
@@ -22,10 +23,6 @@ using wormcast::testing::write_text;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string demo_grid =
-    "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set traffic.measure=300 "
-    "--vary traffic.load=0.05,0.1 --vary router.buffer_depth=2,4 --seeds 2";
 
 /// PATH with `dir` first while it lives.
 class PathPrefix {
@@ -83,10 +80,10 @@ TEST_CASE("sweep --slurm: an array job of chunks whose tasks write a local sweep
     const std::string bin = fake_sbatch("sbatch_ok", false);
     const std::string local = scratch("slurm_local"), cluster = scratch("slurm_cluster");
     std::string out;
-    REQUIRE(run_program(demo_grid + " --jobs 2 --out " + local, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --out " + local, out) == 0);
     {
         const PathPrefix path(bin);
-        REQUIRE(run_program(demo_grid + " --out " + cluster +
+        REQUIRE(run_program(kDemoSweep + " --out " + cluster +
                                 " --slurm --slurm-chunk 3 --slurm-opt=--partition=short "
                                 "--slurm-opt time=00:10:00",
                             out) == 0);
@@ -117,11 +114,11 @@ TEST_CASE("sweep --slurm: an array job of chunks whose tasks write a local sweep
     fs::remove(cluster + "/points/" + files(cluster + "/points").begin()->first);
     {
         const PathPrefix path(bin);
-        REQUIRE(run_program(demo_grid + " --out " + cluster + " --slurm", out) == 0);
+        REQUIRE(run_program(kDemoSweep + " --out " + cluster + " --slurm", out) == 0);
         REQUIRE_THAT(out, Catch::Contains("7 done already, 1 to run on Slurm"));
         REQUIRE_THAT(out, Catch::Contains("submitted 1 runs as Slurm job 4242 (1 array tasks"));
         REQUIRE(nlohmann::json::parse(slurp(cluster + "/slurm/sweep-2.json"))["names"].size() == 1);
-        REQUIRE(run_program(demo_grid + " --out " + cluster + " --slurm", out) == 0);
+        REQUIRE(run_program(kDemoSweep + " --out " + cluster + " --slurm", out) == 0);
         REQUIRE_THAT(out, Catch::Contains("8 done already, 0 to run"));
         REQUIRE(!fs::exists(cluster + "/slurm/sweep-3.json"));
     }
@@ -138,14 +135,14 @@ TEST_CASE("sweep and reproduce with --slurm but no Slurm that takes the job: exi
         const std::string saved = old ? old : "";
         setenv("PATH", empty.c_str(), 1);  // no sbatch (the program needs nothing else)
         const int code =
-            run_program(demo_grid + " --out " + scratch("slurm_none") + " --slurm", out);
+            run_program(kDemoSweep + " --out " + scratch("slurm_none") + " --slurm", out);
         setenv("PATH", saved.c_str(), 1);
         REQUIRE(code == 2);
         REQUIRE_THAT(out, Catch::Contains("--slurm: sbatch is not on the PATH"));
     }
     {
         const PathPrefix path(fake_sbatch("sbatch_refuses", true));
-        REQUIRE(run_program(demo_grid + " --out " + scratch("slurm_refused") +
+        REQUIRE(run_program(kDemoSweep + " --out " + scratch("slurm_refused") +
                                 " --slurm --slurm-opt partition=nope",
                             out) == 2);
         REQUIRE_THAT(out, Catch::Contains("--slurm: sbatch refused the job (exit 1)"));
@@ -157,7 +154,7 @@ TEST_CASE("sweep and reproduce with --slurm but no Slurm that takes the job: exi
     }
     // An array task outside Slurm.
     REQUIRE(
-        run_program(demo_grid + " --out " + scratch("slurm_task") + " --slurm-task nothing.json",
+        run_program(kDemoSweep + " --out " + scratch("slurm_task") + " --slurm-task nothing.json",
                     out) == 2);
     REQUIRE_THAT(out, Catch::Contains("SLURM_ARRAY_TASK_ID is not set"));
 }

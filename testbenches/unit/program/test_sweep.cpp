@@ -13,6 +13,7 @@
 
 #include "testbenches/unit/program/ProgramRunner.hpp"
 
+using wormcast::testing::kDemoSweep;
 using wormcast::testing::run_program;
 using wormcast::testing::scratch;
 using wormcast::testing::slurp;
@@ -20,11 +21,6 @@ using wormcast::testing::slurp;
 namespace {
 
 namespace fs = std::filesystem;
-
-/// The demo scenario, short: 4 combinations x 2 seeds.
-const std::string demo_grid =
-    "sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set traffic.measure=300 "
-    "--vary traffic.load=0.05,0.1 --vary router.buffer_depth=2,4 --seeds 2";
 
 std::map<std::string, std::string> point_files(const std::string& dir) {
     std::map<std::string, std::string> files;
@@ -49,7 +45,7 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
           "[program][sweep]") {
     const std::string dir = scratch("sweep_resume");
     std::string out;
-    REQUIRE(run_program(demo_grid + " --jobs 2 --out " + dir, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --out " + dir, out) == 0);
     INFO(out);
     REQUIRE_THAT(out, Catch::Contains("8 runs (4 x 2 seeds), 0 done already, 8 to run"));
     REQUIRE_THAT(out, Catch::Contains("8 runs: 8 ok, 0 failed"));
@@ -72,19 +68,19 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
     REQUIRE(seeds.size() == 8);
 
     // Rerun: nothing runs, nothing is rewritten.
-    REQUIRE(run_program(demo_grid + " --jobs 2 --out " + dir, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("8 done already, 0 to run"));
     REQUIRE(point_files(dir) == first);
 
     // A lost point is run again alone.
     fs::remove(dir + "/points/" + first.begin()->first);
-    REQUIRE(run_program(demo_grid + " --jobs 2 --out " + dir, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("7 done already, 1 to run"));
     REQUIRE(without_wall_time(point_files(dir).at(first.begin()->first)) ==
             without_wall_time(first.begin()->second));
 
     // --force: every run again, the same results.
-    REQUIRE(run_program(demo_grid + " --jobs 2 --force --out " + dir, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --force --out " + dir, out) == 0);
     REQUIRE_THAT(out, Catch::Contains("0 done already, 8 to run"));
     for (const auto& [name, text] : point_files(dir))
         REQUIRE(without_wall_time(text) == without_wall_time(first.at(name)));
@@ -107,14 +103,14 @@ TEST_CASE("a sweep writes a file per run, a rerun skips them, --force reruns the
     REQUIRE(without_wall_time(replayed.dump()) == without_wall_time(recorded.dump()));
 
     // Another scenario text in the same directory is refused rather than mixed in.
-    REQUIRE(run_program(demo_grid + " --set traffic.length=8 --out " + dir, out) == 2);
+    REQUIRE(run_program(kDemoSweep + " --set traffic.length=8 --out " + dir, out) == 2);
     REQUIRE_THAT(out, Catch::Contains("--out") && Catch::Contains("another scenario"));
 }
 
 TEST_CASE("the collected table is the mean and interval of the point files", "[program][sweep]") {
     const std::string dir = scratch("sweep_table");
     std::string out;
-    REQUIRE(run_program(demo_grid + " --out " + dir, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --out " + dir, out) == 0);
     INFO(out);
     REQUIRE(fs::remove(dir + "/sweep.json"));
     REQUIRE(fs::remove(dir + "/sweep.csv"));
@@ -159,8 +155,8 @@ TEST_CASE("the collected table is the mean and interval of the point files", "[p
 TEST_CASE("a sweep's results do not depend on --jobs", "[program][sweep]") {
     const std::string one = scratch("sweep_jobs1"), two = scratch("sweep_jobs2");
     std::string out;
-    REQUIRE(run_program(demo_grid + " --jobs 1 --out " + one, out) == 0);
-    REQUIRE(run_program(demo_grid + " --jobs 2 --out " + two, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 1 --out " + one, out) == 0);
+    REQUIRE(run_program(kDemoSweep + " --jobs 2 --out " + two, out) == 0);
     const auto a = point_files(one), b = point_files(two);
     REQUIRE(a.size() == 8);
     REQUIRE(b.size() == 8);

@@ -91,6 +91,16 @@ std::vector<NodeId> random_set(std::mt19937_64& rng, std::uint32_t nodes, std::s
     return all;
 }
 
+/// A unicast header to every node, then `trees` bit-string headers to random sets of 1..nodes.
+std::vector<Header> unicasts_and_random_trees(std::mt19937_64& rng, std::uint32_t nodes,
+                                              int trees) {
+    std::vector<Header> headers;
+    for (NodeId d = 0; d < nodes; ++d) headers.push_back(Header::unicast(d));
+    for (int i = 0; i < trees; ++i)
+        headers.push_back(Header::bit_string(nodes, random_set(rng, nodes, 1 + rng() % nodes)));
+    return headers;
+}
+
 }  // namespace
 
 TEST_CASE("route tables of SPAM switches route every unicast and tree worm as SPAM does",
@@ -110,11 +120,7 @@ TEST_CASE("route tables of SPAM switches route every unicast and tree worm as SP
                 const NetworkSpec spec = topology->build(params);
                 const std::uint32_t nodes = topology->nodes();
                 std::mt19937_64 rng(nodes * 31 + vcs);
-                std::vector<Header> headers;
-                for (NodeId d = 0; d < nodes; ++d) headers.push_back(Header::unicast(d));
-                for (int i = 0; i < 60; ++i)
-                    headers.push_back(
-                        Header::bit_string(nodes, random_set(rng, nodes, 1 + rng() % nodes)));
+                std::vector<Header> headers = unicasts_and_random_trees(rng, nodes, 60);
                 headers.push_back(Header::bit_string(nodes, random_set(rng, nodes, nodes)));
                 INFO(topo << " selection " << selection << " vcs " << vcs);
                 const auto groups = topology->route_table_groups();
@@ -193,11 +199,7 @@ TEST_CASE("route tables of MIN switches route every unicast and tree worm as the
             const NetworkSpec spec = topology->build(params);
             const std::uint32_t nodes = topology->nodes();
             std::mt19937_64 rng(nodes * 13 + vcs);
-            std::vector<Header> headers;
-            for (NodeId d = 0; d < nodes; ++d) headers.push_back(Header::unicast(d));
-            for (int i = 0; i < 80; ++i)
-                headers.push_back(
-                    Header::bit_string(nodes, random_set(rng, nodes, 1 + rng() % nodes)));
+            const std::vector<Header> headers = unicasts_and_random_trees(rng, nodes, 80);
             INFO(topo << " vcs " << vcs);
             const auto groups = topology->route_table_groups();
             if (nodes == 16) REQUIRE(groups.size() <= 16);  // the built m16 holds 16
