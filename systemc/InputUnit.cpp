@@ -58,12 +58,4 @@ void InputUnit::refuse(const Flit& flit) const {
                                  to_string(flit), flit.vc));
 }
 
-bool InputUnit::any_buffered() const {
-    for (const auto& v : vcs_)
-        if (!v.buffer.empty() || (v.state != VcState::Idle && v.state != VcState::Active) ||
-            v.header_pending())
-            return true;
-    return false;
-}
-
 }  // namespace wormcast

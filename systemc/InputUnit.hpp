@@ -81,7 +81,6 @@ class InputUnit {
         return due;
     }
     bool credits_in_flight() const { return credits_in_flight_ > 0; }
-    bool any_buffered() const;
 
   private:
     /// Throws the ModelError for a flit receive() cannot take (a VC it does not have, no room).

@@ -398,7 +398,7 @@ void Router::allocate_outputs(Cycle now) {
                 enqueue_requests(p, v);
             }
         }
-    if (const auto granted = token_.waiting() ? token_.grant(now) : std::nullopt) {
+    if (const auto granted = token_.grant(now)) {
         const auto [p, v] = *granted;
         inputs_[p].vc(v).holds_token = true;
         if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
@@ -612,7 +612,7 @@ std::vector<std::string> Router::missing_credits() const {
 
 Cycle Router::next_work(Cycle now) const {
     // A wire that was active may hold the same value next cycle, which raises no event.
-    if (saw_input_ || changed_ || token_.waiting()) return now + 1;
+    if (saw_input_ || changed_) return now + 1;
     for (PortId q = 0; q < config_.outputs; ++q)
         if (driven_valid_[q] || outputs_[q].flits_in_flight()) return now + 1;
     Cycle next = kNever;
@@ -628,7 +628,7 @@ Cycle Router::next_work(Cycle now) const {
                 case VcState::Routing:  // allocate_outputs took those ready by now
                     next = std::min(next, std::max(ivc.ready_at, now + 1));
                     break;
-                case VcState::WaitingToken:
+                case VcState::WaitingToken:  // its stop asks the ring every cycle
                     return now + 1;
                 case VcState::Waiting:  // unsafe OCRQs: one more branch enqueued per cycle
                     if (ivc.enqueued < ivc.route.branches.size()) return now + 1;

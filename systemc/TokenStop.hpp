@@ -23,8 +23,6 @@ class TokenStop {
     TokenStop(TokenRing* ring, unsigned stop, unsigned release_flits);
 
     bool enabled() const { return ring_ != nullptr; }
-    /// Worms wait for the token (the stop asks the ring every cycle until it comes).
-    bool waiting() const { return !queue_.empty(); }
     unsigned stop() const { return stop_; }
     /// The stop on the ring that holds the token now, if any (for message traces).
     std::optional<unsigned> ring_holder() const;
