@@ -101,7 +101,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
             "note: large network: tracing router {} only (set trace.routers to choose)\n",
             s.topology->format_router(0));
     if (sim::is_png_name(outputs.deadlock_dot)) sim::check_dot_renderer("--deadlock-dot");
-    sim::RunResult r = sim::run_network(s.network(), s.params, s.schedule(), s.run);
+    sim::RunResult r = sim::run_network(s.network(), s.params, s.send_plan(), s.run);
     sim::print_summary(std::cout, r, s.params);
     std::string scheme_options;
     for (const auto& [option, value] : s.multicast_options)

@@ -203,16 +203,22 @@ void Nic::deliver(Cycle now) {
     while (!deliveries_.empty() && deliveries_.front().at <= now) {
         const MessageId id = deliveries_.front().message;
         deliveries_.pop_front();
-        const MessageRecord& m = ledger_->message(id);
-        auto more = firmware_->received(config_.node, m.multicast, m.note.get());
-        if (!more.empty()) enqueue_work(m.multicast, std::move(more));
-        const auto arrived = m.arrived.find(config_.node);
-        const Cycle tail = arrived == m.arrived.end() ? now : arrived->second;
-        DeliveryRecord record{m.multicast, id, m.sender, config_.node, tail, now};
+        // A copy that arrived twice (a problem already recorded) may find its record retired.
+        const MessageRecord* m = ledger_->find_message(id);
+        if (!m) {
+            ledger_->delivered(id);
+            continue;
+        }
+        auto more = firmware_->received(config_.node, m->multicast, m->note.get());
+        if (!more.empty()) enqueue_work(m->multicast, std::move(more));
+        const auto arrived = m->arrived.find(config_.node);
+        const Cycle tail = arrived == m->arrived.end() ? now : arrived->second;
+        DeliveryRecord record{m->multicast, id, m->sender, config_.node, tail, now};
         tlm::tlm_generic_payload gp;
         tlm_write(gp, record);
         sc_time zero = SC_ZERO_TIME;
         host_out->b_transport(gp, zero);
+        ledger_->delivered(id);  // last: it may retire the record
     }
 }
 
@@ -249,6 +255,7 @@ void Nic::accept_requests(Cycle now) {
 }
 
 void Nic::enqueue_work(std::uint32_t multicast, std::vector<SendOrder> orders) {
+    ledger_->orders_queued(multicast, orders.size());
     if (lanes_.size() == 1) {
         Work w{multicast, {}};
         for (auto& o : orders) w.orders.push_back(std::move(o));
@@ -337,7 +344,7 @@ void Nic::inject(Cycle now) {
                            static_cast<VcId>(next_vc_),
                            true};
             next_vc_ = (next_vc_ + 1) % config_.vcs;
-            m.injected = now;
+            ledger_->injected(m, now);
         }
         if (!out.active || !inj_credits_[i][out.vc].available()) continue;
         const std::uint32_t total = static_cast<std::uint32_t>(out.header.size()) + out.length;

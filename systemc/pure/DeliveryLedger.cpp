@@ -17,6 +17,7 @@ void DeliveryLedger::add_multicast(MulticastRecord record) {
     const auto id = record.id;
     if (!multicasts_.emplace(id, std::move(record)).second)
         throw ModelError(fmt::format("multicast {} registered twice", id));
+    peak_records_ = std::max(peak_records_, multicasts_.size() + messages_.size());
 }
 
 MulticastRecord& DeliveryLedger::multicast(std::uint32_t id) {
@@ -34,9 +35,77 @@ const MulticastRecord& DeliveryLedger::multicast(std::uint32_t id) const {
 void DeliveryLedger::add_message(MessageRecord record) {
     const auto id = record.id;
     outstanding_ += record.receivers.size();
-    multicast(record.multicast).messages++;
+    ++messages_added_;
+    MulticastRecord& own = multicast(record.multicast);
+    own.messages++;
+    if (own.queued_orders > 0) --own.queued_orders;
+    for (std::uint32_t mc : referenced(record)) {
+        const auto it = multicasts_.find(mc);
+        if (it != multicasts_.end()) ++it->second.live_messages;
+    }
     if (!messages_.emplace(id, std::move(record)).second)
         throw ModelError(fmt::format("message {} registered twice", id));
+    peak_records_ = std::max(peak_records_, multicasts_.size() + messages_.size());
+}
+
+std::vector<std::uint32_t> DeliveryLedger::referenced(const MessageRecord& m) {
+    std::vector<std::uint32_t> ids{m.multicast};
+    if (m.carries)
+        for (std::uint32_t c : *m.carries)
+            if (std::find(ids.begin(), ids.end(), c) == ids.end()) ids.push_back(c);
+    return ids;
+}
+
+void DeliveryLedger::orders_queued(std::uint32_t multicast_id, std::size_t count) {
+    multicast(multicast_id).queued_orders += static_cast<std::uint32_t>(count);
+}
+
+void DeliveryLedger::injected(MessageRecord& m, Cycle cycle) {
+    m.injected = cycle;
+    MulticastRecord& mc = multicast(m.multicast);
+    mc.first_injected = std::min(mc.first_injected, cycle);
+}
+
+void DeliveryLedger::delivered(MessageId id) {
+    const auto it = messages_.find(id);
+    if (it == messages_.end()) {
+        problems_.push_back(fmt::format("message {} delivered after its last receiver", id));
+        return;
+    }
+    ++it->second.delivered;
+    retire_if_final(it);
+}
+
+void DeliveryLedger::retire_into(std::function<void(const MulticastRecord&)> multicast,
+                                 std::function<void(const MessageRecord&)> message) {
+    retire_multicast_ = std::move(multicast);
+    retire_message_ = std::move(message);
+}
+
+void DeliveryLedger::retire_if_final(std::unordered_map<MessageId, MessageRecord>::iterator it) {
+    const MessageRecord& m = it->second;
+    if (!retire_message_ || m.arrived.size() != m.receivers.size() ||
+        m.delivered < m.receivers.size())
+        return;
+    retire_message_(m);
+    const auto ids = referenced(m);
+    messages_.erase(it);
+    for (std::uint32_t mc : ids) {
+        const auto found = multicasts_.find(mc);
+        if (found == multicasts_.end()) continue;
+        --found->second.live_messages;
+        retire_if_final(mc);
+    }
+}
+
+void DeliveryLedger::retire_if_final(std::uint32_t multicast_id) {
+    const auto it = multicasts_.find(multicast_id);
+    if (it == multicasts_.end()) return;
+    const MulticastRecord& mc = it->second;
+    if (!retire_multicast_ || !mc.complete() || mc.live_messages > 0 || mc.queued_orders > 0)
+        return;
+    retire_multicast_(mc);
+    multicasts_.erase(it);
 }
 
 MessageRecord& DeliveryLedger::message(MessageId id) {

@@ -64,7 +64,7 @@ Workload mesh_unicast(const std::string& name, const std::string& size, double l
                 o.seed = seed;
                 o.measure = cycles;
                 return sim::run_network(mesh::build_mesh_network(shape, p), p,
-                                        uniform_schedule(t, shape.nodes(), seed), o);
+                                        SendPlan::uniform(t, shape.nodes(), seed), o);
             }};
 }
 
@@ -77,7 +77,7 @@ Workload scenario_workload(const std::string& name, const std::string& descripti
                 sim::apply_overrides(root, {fmt::format("traffic.measure={}", cycles),
                                             fmt::format("run.seed={}", seed)});
                 const sim::Scenario s = sim::parse_scenario(root, "workload " + name);
-                return sim::run_network(s.network(), s.params, s.schedule(), s.run);
+                return sim::run_network(s.network(), s.params, s.send_plan(), s.run);
             }};
 }
 

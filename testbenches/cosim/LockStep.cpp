@@ -26,18 +26,13 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params,
     for (std::size_t r = 0; r < network->routers(); ++r)
         result.drop_in_routers += network->is_drop_in(r) ? 1 : 0;
     const sc_time clock = network->clock();
-    std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
-    Cycle last_send = 0;
-    for (auto& s : sends) {
-        if (s.source >= network->nodes())
-            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
-        last_send = std::max(last_send, s.at);
-        per_node[s.source].push_back(std::move(s));
-    }
+    SendPlan plan(std::move(sends));
+    const Cycle last_send = plan.last_send();
+    auto streams = plan.take_streams(network->nodes());
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
         auto* host =
-            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(streams[n]), clock);
         host->to_nic.bind(network->nic(n).host_in);
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
@@ -49,9 +44,7 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params,
         if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0)
             return false;
         for (NodeId n = 0; n < network->nodes(); ++n)
-            if (!network->nic(n).quiescent() ||
-                hosts[n]->submitted() != hosts[n]->schedule().size())
-                return false;
+            if (!network->nic(n).quiescent() || !hosts[n]->done()) return false;
         return true;
     };
     // Both runs of a comparison step through the same chunks, so an equal run stops equally.

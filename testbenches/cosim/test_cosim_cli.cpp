@@ -183,10 +183,12 @@ TEST_CASE(
     REQUIRE(plain.rtl_routers().empty());
     REQUIRE(plain.rtl_model().empty());
 
+    sim::RunOptions options = plain.run;
+    options.record_arrivals = true;  // every message, node and tail cycle compared below
     const sim::RunResult reference =
-        sim::run_network(plain.network(), plain.params, plain.schedule(), plain.run);
+        sim::run_network(plain.network(), plain.params, plain.schedule(), options);
     const sim::RunResult rtl =
-        sim::run_network(mixed.network(), mixed.params, mixed.schedule(), mixed.run);
+        sim::run_network(mixed.network(), mixed.params, mixed.schedule(), options);
     for (const auto& p : rtl.problems) UNSCOPED_INFO(p);
     REQUIRE(reference.ok());
     REQUIRE(rtl.ok());

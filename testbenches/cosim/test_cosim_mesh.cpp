@@ -140,6 +140,7 @@ TEST_CASE(
         o.warmup = t.warmup;
         o.measure = t.measure;
         o.drain_limit = 100000;
+        o.record_arrivals = true;
         const mesh::MeshShape shape = mesh_shape(model.params);
         const auto sends = uniform_schedule(t, shape.nodes(), seed);
         // Checkerboard: every link joins an RTL router and a SystemC router (on the 4x4 torus
@@ -169,9 +170,9 @@ TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/
         const mesh::MeshShape shape = mesh_shape(model.params);
         const NodeId src = 1, dst = 14;  // 1,0 to 2,3: 4 hops on the mesh, 2 on the torus
         const std::uint32_t length = 9;
-        const auto r =
-            sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
-                             {ScheduledSend{3, src, {dst}, length, true}}, sim::RunOptions{});
+        const auto r = sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
+                                        std::vector<ScheduledSend>{{3, src, {dst}, length, true}},
+                                        sim::RunOptions{});
         REQUIRE(r.ok());
         REQUIRE(r.traffic.completed == 1);
         const Cycle hops = shape.distance(src, dst);

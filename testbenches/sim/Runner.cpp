@@ -75,8 +75,8 @@ void audit_credits(Network& network, sc_time clock, RunResult& result) {
 
 }  // namespace
 
-RunResult run_network(NetworkSpec spec, const NetworkParams& params,
-                      std::vector<ScheduledSend> sends, const RunOptions& options) {
+RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan sends,
+                      const RunOptions& options) {
     fresh_kernel();
     RunResult result;
     result.seed = options.seed;
@@ -90,17 +90,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     auto* network = new Network("net", std::move(spec), params);
     const sc_time clock = network->clock();
     result.rtl_routers = rtl::rtl_routers(*network, {});
-    std::vector<std::vector<ScheduledSend>> per_node(network->nodes());
-    std::uint64_t offered_flits = 0;
-    for (auto& s : sends) {
-        if (s.source >= network->nodes())
-            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
-        for (NodeId d : s.destinations)
-            if (d >= network->nodes())
-                throw ConfigError(fmt::format("send to node {} outside the network", d));
-        if (s.measured) offered_flits += s.length;
-        per_node[s.source].push_back(std::move(s));
-    }
+    const Cycle last_send = sends.last_send();
+    auto streams = sends.take_streams(network->nodes());
     std::vector<std::size_t> fault_index;  ///< of each armed fault in its router's faults()
     for (const RouterFault& f : options.faults) {
         if (f.router >= network->routers() || network->is_drop_in(f.router))
@@ -111,7 +102,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     std::vector<TrafficHost*> hosts;
     for (NodeId n = 0; n < network->nodes(); ++n) {
         auto* host =
-            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(per_node[n]), clock);
+            new TrafficHost(fmt::format("host{}", n).c_str(), std::move(streams[n]), clock);
         host->to_nic.bind(network->nic(n).host_in);
         network->nic(n).host_out.bind(host->from_nic);
         hosts.push_back(host);
@@ -121,6 +112,42 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         message_trace = std::make_unique<MessageTraceLog>(options.trace_messages);
         network->set_message_trace(message_trace.get());
     }
+    // Each record is folded into the results once final and dropped from the ledger (the rest at
+    // the end), so memory does not grow with the number of messages in a run.
+    const Cycle traffic_end = options.warmup + options.measure;
+    TrafficTally tally(options.warmup, traffic_end);
+    std::optional<SaturationTally> saturation;  // open until judged at the end of the traffic
+    if (options.stop_when_saturated && options.measure > 0)
+        saturation.emplace(network->nodes(), options.warmup + options.measure / 2, traffic_end);
+    auto fold_multicast = [&](const MulticastRecord& mc) {
+        tally.add(mc);
+        if (saturation) saturation->add({mc.submitted, mc.first_injected, mc.length});
+    };
+    auto fold_message = [&](const MessageRecord& m) {
+        tally.add(m);
+        if (options.record_arrivals)
+            for (const auto& [node, cycle] : m.arrived)
+                result.arrival_digest.push_back({m.id, node, cycle});
+        if (!message_trace || !message_trace->wants(m.id)) return;
+        // Each traced message's own line: who sent it where, when, and when each copy arrived.
+        nlohmann::ordered_json arrived = nlohmann::ordered_json::object();
+        for (const auto& [node, cycle] : m.arrived) arrived[network->node_name(node)] = cycle;
+        std::vector<std::string> receivers;
+        for (NodeId r : m.receivers) receivers.push_back(network->node_name(r));
+        std::ostringstream header;
+        header << m.header;
+        message_trace->add(m.id, "message", m.injected,
+                           {{"source", network->node_name(m.sender)},
+                            {"source_id", m.sender},
+                            {"destinations", receivers},
+                            {"destination_ids", m.receivers},
+                            {"header", header.str()},
+                            {"header_flits", m.header_flits},
+                            {"length", m.length},
+                            {"injected", m.injected},
+                            {"arrived", arrived}});
+    };
+    if (!options.keep_records) network->ledger().retire_into(fold_multicast, fold_message);
     // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     // An FST is made from the VCD after the run (Waveform.hpp).
@@ -164,10 +191,6 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
 
     const auto wall_start = std::chrono::steady_clock::now();
-    const Cycle traffic_end = options.warmup + options.measure;
-    Cycle last_send = 0;
-    for (NodeId n = 0; n < network->nodes(); ++n)
-        for (const auto& s : hosts[n]->schedule()) last_send = std::max(last_send, s.at);
     // SystemC's time is a 64-bit count of its resolution (1 ps): the whole run, drain included,
     // must fit in it.
     const double last_cycle = static_cast<double>(std::max(traffic_end, last_send + 1)) +
@@ -184,32 +207,19 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         if (!network->ledger().all_delivered() || network->monitor().flits_in_network != 0)
             return false;
         for (NodeId n = 0; n < network->nodes(); ++n)
-            if (!network->nic(n).quiescent() ||
-                hosts[n]->submitted() != hosts[n]->schedule().size())
-                return false;
+            if (!network->nic(n).quiescent() || !hosts[n]->done()) return false;
         return true;
     };
     // A saturated network is not drained: its queues would only show how long they got. A
     // wait-for cycle among the blocked channels is left to the watchdog (deadlock, not load).
-    if (options.stop_when_saturated && options.measure > 0 && !network->watchdog().fired()) {
-        // A request leaves its source's queue when its first worm takes an injection channel.
-        std::map<std::uint32_t, Cycle> first_injection;
-        for (const auto& [id, m] : network->ledger().messages()) {
-            if (m.injected == 0 && m.arrived.empty()) continue;  // not injected yet
-            auto [it, fresh] = first_injection.emplace(m.multicast, m.injected);
-            if (!fresh) it->second = std::min(it->second, m.injected);
-        }
-        std::vector<SourceRequest> requests;
-        for (const auto& [id, mc] : network->ledger().multicasts()) {
-            const auto injected = first_injection.find(id);
-            requests.push_back({mc.submitted,
-                                injected == first_injection.end() ? ~Cycle{0} : injected->second,
-                                mc.length});
-        }
-        result.saturation = judge_saturation(requests, network->nodes(),
-                                             options.warmup + options.measure / 2, traffic_end);
+    // A request leaves its source's queue when its first worm takes an injection channel.
+    if (saturation && !network->watchdog().fired()) {
+        for (const auto& [id, mc] : network->ledger().multicasts())
+            saturation->add({mc.submitted, mc.first_injected, mc.length});
+        result.saturation = saturation->verdict();
         result.saturated = result.saturation->saturated && !network->has_wait_cycle();
     }
+    saturation.reset();
     for (Cycle drained_for = 0;
          !result.saturated && !network->watchdog().fired() && drained_for < options.drain_limit;
          drained_for += chunk) {
@@ -219,6 +229,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     }
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
+    network->ledger().retire_into(nullptr, nullptr);  // the records left are folded below
     if (vcd) {
         sc_close_vcd_trace_file(vcd);
         std::error_code error;
@@ -249,44 +260,20 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.deadlock_report = network->watchdog().report();
     if (result.deadlock) result.deadlock_dot = network->waits_dot();
     result.problems = network->ledger().problems(/*final=*/!result.deadlock && !result.saturated);
-    if (message_trace) {
-        // Each traced message's own line: who sent it where, when, and when each copy arrived.
-        for (const auto& [id, m] : network->ledger().messages()) {
-            if (!message_trace->wants(id)) continue;
-            nlohmann::ordered_json arrived = nlohmann::ordered_json::object();
-            for (const auto& [node, cycle] : m.arrived) arrived[network->node_name(node)] = cycle;
-            std::vector<std::string> receivers;
-            for (NodeId r : m.receivers) receivers.push_back(network->node_name(r));
-            std::ostringstream header;
-            header << m.header;
-            message_trace->add(id, "message", m.injected,
-                               {{"source", network->node_name(m.sender)},
-                                {"source_id", m.sender},
-                                {"destinations", receivers},
-                                {"destination_ids", m.receivers},
-                                {"header", header.str()},
-                                {"header_flits", m.header_flits},
-                                {"length", m.length},
-                                {"injected", m.injected},
-                                {"arrived", arrived}});
-        }
+    for (const auto& [id, m] : network->ledger().messages()) fold_message(m);
+    for (const auto& [id, mc] : network->ledger().multicasts()) fold_multicast(mc);
+    if (message_trace)
         write_output_file(options.trace_messages_path, message_trace->jsonl(), "--trace-messages");
-    }
     if (!result.drained && !result.deadlock && !result.saturated)
         result.problems.insert(
             result.problems.begin(),
             fmt::format("not everything was delivered within {} cycles after the traffic ended",
                         options.drain_limit));
-    result.traffic = traffic_stats(network->ledger(), result.nodes, options.warmup, traffic_end);
-    {
-        std::vector<double> unicast, multicast;
-        for (const auto& [id, mc] : network->ledger().multicasts())
-            if (mc.measured && mc.complete())
-                (mc.destinations.size() == 1 ? unicast : multicast)
-                    .push_back(static_cast<double>(mc.finished() - mc.submitted));
-        result.unicast_latency = Distribution::of(std::move(unicast));
-        result.multicast_latency = Distribution::of(std::move(multicast));
-    }
+    result.traffic = tally.stats(result.nodes);
+    result.unicast_latency = tally.unicast_latency();
+    result.multicast_latency = tally.multicast_latency();
+    std::uint64_t offered_flits = 0;
+    for (TrafficHost* host : hosts) offered_flits += host->measured_flits(/*all=*/true);
     if (options.measure > 0)
         result.offered_flits_per_node_cycle =
             static_cast<double>(offered_flits) /
@@ -299,15 +286,9 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
         result.flits_injected += st.flits_injected;
         result.flits_consumed += st.flits_consumed;
     }
-    result.messages_sent = network->ledger().messages().size();
-    {
-        Cycle first = ~Cycle{0}, last = 0;
-        for (const auto& [id, mc] : network->ledger().multicasts()) {
-            first = std::min(first, mc.first_startup);
-            if (mc.complete()) last = std::max(last, mc.finished());
-        }
-        result.pattern_latency = last > first ? last - first : 0;
-    }
+    result.messages_sent = network->ledger().messages_added();
+    result.ledger_peak_records = network->ledger().peak_records();
+    result.pattern_latency = tally.pattern_latency();
     result.link_flits = network->link_flits();
     if (!result.link_flits.empty() && result.cycles > 0) {
         std::uint64_t sum = 0, mx = 0;
@@ -323,9 +304,6 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params,
     result.bubbles = network->bubbles();
     result.token_grants = network->token_stats().grants;
     result.token_wait_cycles = network->token_stats().wait_cycles;
-    for (const auto& [id, m] : network->ledger().messages())
-        for (const auto& [node, cycle] : m.arrived)
-            result.arrival_digest.push_back({id, node, cycle});
     std::sort(result.arrival_digest.begin(), result.arrival_digest.end());
     audit_credits(*network, clock, result);
     for (std::size_t i = 0; i < options.faults.size(); ++i) {

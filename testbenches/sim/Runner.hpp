@@ -44,6 +44,12 @@ struct RunOptions {
     /// Follow these messages' heads router by router and write JSON lines here (empty: off).
     std::string trace_messages_path;
     MessageTraceFilter trace_messages;
+    /// Keep every (message, node, tail cycle) in RunResult::arrival_digest (memory grows with the
+    /// messages; for comparing runs in tests).
+    bool record_arrivals = false;
+    /// Keep every delivery record to the end of the run instead of folding and dropping each once
+    /// final (the results are the same; for tests that check so).
+    bool keep_records = false;
 };
 
 struct RunResult {
@@ -64,6 +70,7 @@ struct RunResult {
     double router_cycles_per_second = 0;
     std::uint64_t active_router_cycles = 0;  ///< router evaluations actually performed
     std::size_t messages_sent = 0;           ///< worms, all phases
+    std::size_t ledger_peak_records = 0;     ///< most delivery records held at once
     TrafficStats traffic;
     /// Measured, fully delivered requests by kind, host submission -> last tail (cycles): one
     /// destination (unicast) or more (multicast; all phases of a software scheme).
@@ -96,12 +103,21 @@ struct RunResult {
     /// NetworkSpec::link_metrics of this run (an object of name -> number; empty without).
     nlohmann::ordered_json network_metrics = nlohmann::ordered_json::object();
     std::vector<std::array<std::uint64_t, 3>>
-        arrival_digest;  ///< (message, node, tail cycle), sorted
+        arrival_digest;  ///< (message, node, tail cycle), sorted; with RunOptions::record_arrivals
     /// A saturated run is a result (the network's throughput at this load), not a failure.
     bool ok() const { return !deadlock && (drained || saturated) && problems.empty(); }
 };
 
-RunResult run_network(NetworkSpec spec, const NetworkParams& params,
-                      std::vector<ScheduledSend> sends, const RunOptions& options);
+/// Default options that keep RunResult::arrival_digest (for tests that look at every arrival).
+inline RunOptions recording_arrivals() {
+    RunOptions o;
+    o.record_arrivals = true;
+    return o;
+}
+
+/// One run: the network built from `spec`, the hosts fed from `sends` (a list, or uniform traffic
+/// drawn as the run goes), to the end of the traffic and drained (RunOptions).
+RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan sends,
+                      const RunOptions& options);
 
 }  // namespace wormcast::sim

@@ -30,32 +30,43 @@ std::string SaturationVerdict::words() const {
         accepted_per_node_cycle(), share, backlog_from, backlog_to);
 }
 
+SaturationTally::SaturationTally(std::uint32_t nodes, Cycle from, Cycle to) {
+    v_.from = from;
+    v_.to = to;
+    v_.nodes = nodes;
+}
+
+void SaturationTally::add(const SourceRequest& r) {
+    if (r.submitted >= v_.from && r.submitted < v_.to) {
+        v_.offered_flits += r.length;
+        ++v_.messages_offered;
+    }
+    if (r.started >= v_.from && r.started < v_.to) v_.accepted_flits += r.length;
+    if (waiting_at(r, v_.from)) {
+        v_.backlog_from += r.length;
+        --waiting_growth_;
+    }
+    if (waiting_at(r, v_.to)) {
+        v_.backlog_to += r.length;
+        ++waiting_growth_;
+    }
+}
+
+SaturationVerdict SaturationTally::verdict() const {
+    SaturationVerdict v = v_;
+    v.messages_waiting_growth =
+        waiting_growth_ > 0 ? static_cast<std::uint64_t>(waiting_growth_) : 0;
+    const std::uint64_t growth = v.backlog_to > v.backlog_from ? v.backlog_to - v.backlog_from : 0;
+    v.saturated =
+        v.to > v.from && 10 * growth > v.offered_flits && v.messages_waiting_growth > v.nodes;
+    return v;
+}
+
 SaturationVerdict judge_saturation(const std::vector<SourceRequest>& requests, std::uint32_t nodes,
                                    Cycle from, Cycle to) {
-    SaturationVerdict v;
-    v.from = from;
-    v.to = to;
-    v.nodes = nodes;
-    std::int64_t waiting_growth = 0;
-    for (const SourceRequest& r : requests) {
-        if (r.submitted >= from && r.submitted < to) {
-            v.offered_flits += r.length;
-            ++v.messages_offered;
-        }
-        if (r.started >= from && r.started < to) v.accepted_flits += r.length;
-        if (waiting_at(r, from)) {
-            v.backlog_from += r.length;
-            --waiting_growth;
-        }
-        if (waiting_at(r, to)) {
-            v.backlog_to += r.length;
-            ++waiting_growth;
-        }
-    }
-    v.messages_waiting_growth = waiting_growth > 0 ? static_cast<std::uint64_t>(waiting_growth) : 0;
-    const std::uint64_t growth = v.backlog_to > v.backlog_from ? v.backlog_to - v.backlog_from : 0;
-    v.saturated = to > from && 10 * growth > v.offered_flits && v.messages_waiting_growth > nodes;
-    return v;
+    SaturationTally tally(nodes, from, to);
+    for (const SourceRequest& r : requests) tally.add(r);
+    return tally.verdict();
 }
 
 }  // namespace wormcast::sim

@@ -42,6 +42,18 @@ struct SaturationVerdict {
     std::string words() const;
 };
 
+/// The rule folded request by request (each added once, in any order).
+class SaturationTally {
+  public:
+    SaturationTally(std::uint32_t nodes, Cycle from, Cycle to);
+    void add(const SourceRequest& r);
+    SaturationVerdict verdict() const;
+
+  private:
+    SaturationVerdict v_;
+    std::int64_t waiting_growth_ = 0;
+};
+
 SaturationVerdict judge_saturation(const std::vector<SourceRequest>& requests, std::uint32_t nodes,
                                    Cycle from, Cycle to);
 

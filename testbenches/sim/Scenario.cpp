@@ -560,6 +560,13 @@ std::vector<ScheduledSend> Scenario::schedule() const {
     return traffic_sends();
 }
 
+SendPlan Scenario::send_plan() const {
+    const auto scheme = multicast_scheme();
+    if (traffic_kind == "uniform" && !(scheme && scheme->collective))
+        return SendPlan::uniform(uniform, topology->nodes(), run.seed);
+    return schedule();
+}
+
 std::optional<MulticastScheme> Scenario::multicast_scheme() const {
     if (multicast == "separate") return std::nullopt;
     std::vector<std::string> names{"separate"};

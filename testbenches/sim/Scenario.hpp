@@ -49,6 +49,9 @@ struct Scenario {
     /// The sends of this scenario (uniform: generated from the seed; file: read; broadcast: one
     /// per source), as a collective nic.multicast scheme rewrites them (CollectiveRun::requests).
     std::vector<ScheduledSend> schedule() const;
+    /// The same sends for run_network: uniform traffic is drawn as the run goes
+    /// (SendPlan::uniform), so a long run's memory does not grow with its messages.
+    SendPlan send_plan() const;
     /// The sends the traffic section describes, before any collective scheme plans them.
     std::vector<ScheduledSend> traffic_sends() const;
     /// The network: the topology's, with the NIC firmware of nic.multicast and the RTL routers.

@@ -63,7 +63,7 @@ std::string run_error(const RunResult& r) {
 nlohmann::json run_point(const std::string& scenario, const std::vector<std::string>& overrides) {
     try {
         Scenario s = load_scenario(scenario, overrides);
-        const RunResult r = run_network(s.network(), s.params, s.schedule(), s.run);
+        const RunResult r = run_network(s.network(), s.params, s.send_plan(), s.run);
         return {{"result", to_json(r, s.params)},
                 {"exit_code", r.ok() ? point_exit::ok : point_exit::run_failed},
                 {"error", r.ok() ? "" : run_error(r)}};

@@ -1,7 +1,10 @@
 // Host model for one node (DESIGN.md §5): submits its scheduled sends to the NIC through TLM-2.0
-// at their cycles, and receives the NIC's delivery records. One method, woken once per send time.
+// at their cycles, and receives the NIC's delivery records (counted, not kept). One method, woken
+// once per send time; the sends come from a stream (TrafficSchedule.hpp), one at a time.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -19,22 +22,28 @@ class TrafficHost : public sc_core::sc_module {
     tlm_utils::simple_initiator_socket<TrafficHost> to_nic;
     tlm_utils::simple_target_socket<TrafficHost> from_nic;
 
-    TrafficHost(sc_core::sc_module_name name, std::vector<ScheduledSend> sends,
+    TrafficHost(sc_core::sc_module_name name, std::unique_ptr<SendStream> sends,
                 sc_core::sc_time clock);
 
     std::size_t submitted() const { return submitted_; }
-    const std::vector<ScheduledSend>& schedule() const { return sends_; }
-    const std::vector<DeliveryRecord>& deliveries() const { return deliveries_; }
+    /// Every send submitted.
+    bool done() const { return !next_; }
+    /// Payload flits of the measured sends: submitted so far plus, if `all`, those still to come
+    /// (drawn from the stream now, which ends it).
+    std::uint64_t measured_flits(bool all);
+    std::size_t deliveries() const { return deliveries_; }
 
   private:
     SC_HAS_PROCESS(TrafficHost);
     void run();
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
 
-    std::vector<ScheduledSend> sends_;
+    std::unique_ptr<SendStream> sends_;
+    std::optional<ScheduledSend> next_;  ///< the next send, not yet submitted
     sc_core::sc_time clock_;
     std::size_t submitted_ = 0;
-    std::vector<DeliveryRecord> deliveries_;
+    std::uint64_t measured_flits_ = 0;  ///< of the sends submitted
+    std::size_t deliveries_ = 0;
 };
 
 }  // namespace wormcast

@@ -11,8 +11,9 @@
 
 namespace wormcast {
 
-std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32_t nodes,
-                                            std::uint64_t seed) {
+namespace {
+
+void check_uniform(const UniformTraffic& t, std::uint32_t nodes) {
     if (t.load <= 0.0 || t.load > 1.0)
         throw ConfigError(fmt::format("load: {} is not in (0, 1] flits/node/cycle", t.load));
     if (t.length == 0) throw ConfigError("message length must be at least 1 flit");
@@ -23,54 +24,135 @@ std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32
         (t.multicast_min < 2 || t.multicast_max < t.multicast_min || t.multicast_max > nodes - 1))
         throw ConfigError(fmt::format("multicast destinations {}..{} are not within 2..{}",
                                       t.multicast_min, t.multicast_max, nodes - 1));
-    const double rate = t.load / t.worm_flits;  // messages per node per cycle
-    const Cycle end = t.warmup + t.measure;
+}
+
+/// Messages per node per cycle.
+double uniform_rate(const UniformTraffic& t) {
+    return t.load / t.worm_flits;
+}
+
+/// Sends of a list, in time order.
+class ListSendStream : public SendStream {
+  public:
+    explicit ListSendStream(std::vector<ScheduledSend> sends) : sends_(std::move(sends)) {}
+    std::optional<ScheduledSend> next() override {
+        if (at_ == sends_.size()) return std::nullopt;
+        ScheduledSend s = std::move(sends_[at_++]);
+        if (at_ == sends_.size()) {  // the last: free the list
+            std::vector<ScheduledSend>().swap(sends_);
+            at_ = 0;
+        }
+        return s;
+    }
+
+  private:
+    std::vector<ScheduledSend> sends_;
+    std::size_t at_ = 0;
+};
+
+}  // namespace
+
+UniformSendStream::UniformSendStream(const UniformTraffic& traffic, std::uint32_t nodes,
+                                     NodeId source, std::uint64_t seed)
+    : t_(traffic),
+      nodes_(nodes),
+      source_(source),
+      seed_(seed),
+      end_(traffic.warmup + traffic.measure),
+      rng_(seed * 0x9E3779B97F4A7C15ULL + source + 1),
+      failures_((check_uniform(traffic, nodes), uniform_rate(traffic))) {
+    if (t_.multicast_ratio > 0) multicast_rng_.emplace(seed_ * 0xD1B54A32D192ED03ULL + source_ + 1);
+}
+
+std::optional<ScheduledSend> UniformSendStream::next() {
+    if (ended_) return std::nullopt;
+    if (t_.process == InjectionProcess::Bernoulli) {
+        // One trial per cycle with success probability `rate`: skip the failures.
+        cycle_ = (first_ ? 0 : cycle_ + 1) + failures_(rng_);
+        first_ = false;
+    } else {
+        std::exponential_distribution<double> gap(uniform_rate(t_));
+        time_ += gap(rng_);
+        cycle_ = static_cast<Cycle>(std::ceil(time_));
+    }
+    if (cycle_ >= end_) {
+        ended_ = true;
+        return std::nullopt;
+    }
+    std::uniform_int_distribution<NodeId> pick(0, nodes_ - 2);
+    NodeId dst = pick(rng_);
+    if (dst >= source_) ++dst;
+    if (multicast_rng_ && std::bernoulli_distribution(t_.multicast_ratio)(*multicast_rng_)) {
+        // Partial Fisher-Yates over the other nodes: d distinct destinations.
+        std::vector<NodeId> others(nodes_ - 1);
+        for (NodeId n = 0; n + 1 < nodes_; ++n) others[n] = n < source_ ? n : n + 1;
+        const std::uint32_t d = std::uniform_int_distribution<std::uint32_t>(
+            t_.multicast_min, t_.multicast_max)(*multicast_rng_);
+        for (std::uint32_t i = 0; i < d; ++i) {
+            std::uniform_int_distribution<std::size_t> at(i, others.size() - 1);
+            std::swap(others[i], others[at(*multicast_rng_)]);
+        }
+        std::vector<NodeId> dests(others.begin(), others.begin() + d);
+        std::sort(dests.begin(), dests.end());
+        return ScheduledSend{cycle_, source_, std::move(dests), t_.length, cycle_ >= t_.warmup};
+    }
+    return ScheduledSend{cycle_, source_, {dst}, t_.length, cycle_ >= t_.warmup};
+}
+
+std::vector<ScheduledSend> uniform_schedule(const UniformTraffic& t, std::uint32_t nodes,
+                                            std::uint64_t seed) {
+    check_uniform(t, nodes);
     std::vector<ScheduledSend> out;
     for (NodeId src = 0; src < nodes; ++src) {
-        std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + src + 1);
-        std::uniform_int_distribution<NodeId> pick(0, nodes - 2);
-        double time = 0.0;
-        Cycle cycle = 0;
-        bool first = true;
-        std::geometric_distribution<Cycle> failures(rate);
-        std::mt19937_64 multicast_rng(seed * 0xD1B54A32D192ED03ULL + src + 1);
-        std::bernoulli_distribution is_multicast(t.multicast_ratio);
-        std::uniform_int_distribution<std::uint32_t> fanout(t.multicast_min, t.multicast_max);
-        std::vector<NodeId> others;
-        while (true) {
-            if (t.process == InjectionProcess::Bernoulli) {
-                // One trial per cycle with success probability `rate`: skip the failures.
-                cycle = (first ? 0 : cycle + 1) + failures(rng);
-                first = false;
-            } else {
-                std::exponential_distribution<double> gap(rate);
-                time += gap(rng);
-                cycle = static_cast<Cycle>(std::ceil(time));
-            }
-            if (cycle >= end) break;
-            NodeId dst = pick(rng);
-            if (dst >= src) ++dst;
-            if (t.multicast_ratio > 0 && is_multicast(multicast_rng)) {
-                // Partial Fisher-Yates over the other nodes: d distinct destinations.
-                others.resize(nodes - 1);
-                for (NodeId n = 0; n + 1 < nodes; ++n) others[n] = n < src ? n : n + 1;
-                const std::uint32_t d = fanout(multicast_rng);
-                for (std::uint32_t i = 0; i < d; ++i) {
-                    std::uniform_int_distribution<std::size_t> at(i, others.size() - 1);
-                    std::swap(others[i], others[at(multicast_rng)]);
-                }
-                std::vector<NodeId> dests(others.begin(), others.begin() + d);
-                std::sort(dests.begin(), dests.end());
-                out.push_back(
-                    ScheduledSend{cycle, src, std::move(dests), t.length, cycle >= t.warmup});
-                continue;
-            }
-            out.push_back(ScheduledSend{cycle, src, {dst}, t.length, cycle >= t.warmup});
-        }
+        UniformSendStream stream(t, nodes, src, seed);
+        while (auto s = stream.next()) out.push_back(std::move(*s));
     }
     std::stable_sort(out.begin(), out.end(), [](const ScheduledSend& a, const ScheduledSend& b) {
         return std::tie(a.at, a.source) < std::tie(b.at, b.source);
     });
+    return out;
+}
+
+SendPlan::SendPlan(std::vector<ScheduledSend> sends) : list_(std::move(sends)) {
+    for (const ScheduledSend& s : list_) last_send_ = std::max(last_send_, s.at);
+}
+
+SendPlan SendPlan::uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed) {
+    check_uniform(traffic, nodes);
+    const double per_node =
+        uniform_rate(traffic) * static_cast<double>(traffic.warmup + traffic.measure);
+    if (per_node <= kStreamFrom) return SendPlan(uniform_schedule(traffic, nodes, seed));
+    SendPlan plan;
+    plan.streamed_ = true;
+    plan.traffic_ = traffic;
+    plan.nodes_ = nodes;
+    plan.seed_ = seed;
+    const Cycle end = traffic.warmup + traffic.measure;
+    plan.last_send_ = end > 0 ? end - 1 : 0;
+    return plan;
+}
+
+std::vector<std::unique_ptr<SendStream>> SendPlan::take_streams(std::uint32_t nodes) {
+    std::vector<std::unique_ptr<SendStream>> out;
+    if (streamed_) {
+        if (nodes != nodes_)
+            throw ConfigError(
+                fmt::format("uniform traffic for {} nodes in a network of {}", nodes_, nodes));
+        for (NodeId n = 0; n < nodes; ++n)
+            out.push_back(std::make_unique<UniformSendStream>(traffic_, nodes, n, seed_));
+        return out;
+    }
+    std::vector<std::vector<ScheduledSend>> per_node(nodes);
+    for (auto& s : list_) {
+        if (s.source >= nodes)
+            throw ConfigError(fmt::format("send from node {} outside the network", s.source));
+        for (NodeId d : s.destinations)
+            if (d >= nodes)
+                throw ConfigError(fmt::format("send to node {} outside the network", d));
+        per_node[s.source].push_back(std::move(s));
+    }
+    std::vector<ScheduledSend>().swap(list_);
+    for (auto& sends : per_node) out.push_back(std::make_unique<ListSendStream>(std::move(sends)));
     return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -35,6 +37,66 @@ struct UniformTraffic {
     double multicast_ratio = 0;
     std::uint32_t multicast_min = 2;
     std::uint32_t multicast_max = 2;
+};
+
+/// One node's sends in time order, made as the run reaches them.
+class SendStream {
+  public:
+    virtual ~SendStream() = default;
+    /// The next send, or nullopt after the last.
+    virtual std::optional<ScheduledSend> next() = 0;
+};
+
+/// One node's uniform-random sends drawn one at a time: exactly that node's sends of
+/// uniform_schedule() (which is made of these streams), in memory that does not grow with their
+/// number (the node's generators, about 2.5 KB each). Throws ConfigError for traffic
+/// uniform_schedule() refuses.
+class UniformSendStream : public SendStream {
+  public:
+    UniformSendStream(const UniformTraffic& traffic, std::uint32_t nodes, NodeId source,
+                      std::uint64_t seed);
+    std::optional<ScheduledSend> next() override;
+
+  private:
+    UniformTraffic t_;
+    std::uint32_t nodes_;
+    NodeId source_;
+    std::uint64_t seed_;
+    Cycle end_;
+    std::mt19937_64 rng_;
+    std::geometric_distribution<Cycle> failures_;
+    std::optional<std::mt19937_64> multicast_rng_;  // made only for multicast traffic
+    double time_ = 0.0;
+    Cycle cycle_ = 0;
+    bool first_ = true;
+    bool ended_ = false;
+};
+
+/// The sends of a run, node by node: a list made in advance (any traffic), or uniform traffic
+/// drawn as the run reaches each send. The same sends either way.
+class SendPlan {
+  public:
+    SendPlan() = default;                        ///< no sends
+    SendPlan(std::vector<ScheduledSend> sends);  // NOLINT(google-explicit-constructor): a list
+    /// Uniform traffic (uniform_schedule's sends). Drawn during the run when a node expects more
+    /// than kStreamFrom sends (its generator is then smaller than its list), else listed ahead.
+    static SendPlan uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed);
+    static constexpr double kStreamFrom = 32;
+    /// Whether the sends are drawn during the run.
+    bool streamed() const { return streamed_; }
+    /// Every node's sends (a list's checked: sources and destinations inside the network).
+    /// Consumes the plan.
+    std::vector<std::unique_ptr<SendStream>> take_streams(std::uint32_t nodes);
+    /// No send starts later than this (0 without sends).
+    Cycle last_send() const { return last_send_; }
+
+  private:
+    bool streamed_ = false;
+    std::vector<ScheduledSend> list_;
+    UniformTraffic traffic_;
+    std::uint32_t nodes_ = 0;
+    std::uint64_t seed_ = 0;
+    Cycle last_send_ = 0;
 };
 
 /// All sends of a uniform-random run, every node its own generator seeded from (seed, node),

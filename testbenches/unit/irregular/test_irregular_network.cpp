@@ -208,8 +208,9 @@ TEST_CASE("the root hot spot: a broadcast's flits through the root are the SPAM 
             header_flits(Header::bit_string(graph.processors(), everyone),
                          p.header_format(graph.processors())) +
             length;
-        const auto r = sim::run_network(build_irregular_network(routing, p, {}), p,
-                                        {ScheduledSend{0, source, everyone, length, true}}, {});
+        const auto r =
+            sim::run_network(build_irregular_network(routing, p, {}), p,
+                             std::vector<ScheduledSend>{{0, source, everyone, length, true}}, {});
         REQUIRE(r.ok());
         CHECK(flits_leaving(graph, graph.root(), r.link_flits) == children_used * worm_flits);
         CHECK(links_leaving(graph, graph.root()).size() == graph.neighbours(graph.root()).size());

@@ -187,7 +187,8 @@ TEST_CASE("min-bi:b=8,n=2 with 8 consumption channels builds 72-output switches"
     std::vector<ScheduledSend> sends{ScheduledSend{1, 0, all, 10, true},
                                      ScheduledSend{2, 7, row_mates, 10, true}};
     for (NodeId a = 56; a < 63; ++a) sends.push_back(ScheduledSend{3 + a, 63, {a}, 6, true});
-    const auto r = sim::run_network(build_min_network(shape, p), p, sends, {});
+    const auto r =
+        sim::run_network(build_min_network(shape, p), p, sends, sim::recording_arrivals());
     for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
     INFO(r.deadlock_report);
     REQUIRE(r.ok());
@@ -269,7 +270,8 @@ TEST_CASE(
             p.consumption_channels = channels;
             const std::vector<ScheduledSend> sends{ScheduledSend{1, first, {0}, length, true},
                                                    ScheduledSend{1, second, {0}, length, true}};
-            const auto r = sim::run_network(build_min_network(shape, p), p, sends, {});
+            const auto r =
+                sim::run_network(build_min_network(shape, p), p, sends, sim::recording_arrivals());
             INFO("channels " << channels << " sources " << first << " " << second);
             REQUIRE(r.ok());
             REQUIRE(r.arrival_digest.size() == 2);
@@ -409,7 +411,7 @@ TEST_CASE(
                                                ScheduledSend{1, 1, {3}, length, true}};
         NetworkSpec spec = build_min_network(shape, p);
         const std::vector<LinkSpec> links = spec.links;
-        const auto r = sim::run_network(std::move(spec), p, sends, {});
+        const auto r = sim::run_network(std::move(spec), p, sends, sim::recording_arrivals());
         INFO(topology);
         REQUIRE(r.ok());
         REQUIRE(r.arrival_digest.size() == 2);

@@ -40,7 +40,7 @@ Measured run_single(const MinShape& shape, const AtbmTiming& timing, unsigned fl
     const std::vector<ScheduledSend> sends{
         ScheduledSend{3, source, destinations, model.payload_flits, true}};
     const auto r = sim::run_network(build_min_network(shape, model.params, model.atbm),
-                                    model.params, sends, {});
+                                    model.params, sends, sim::recording_arrivals());
     for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
     INFO(r.deadlock_report);
     REQUIRE(r.ok());

@@ -235,8 +235,10 @@ TEST_CASE(
             p.buffer_depth = p.t_node_multidest + p.t_sw + 2 * p.t_phy - 1 +
                              header_flits(Header::dest_list(worm.dests), format);
             const Cycle at = 2;
-            auto r = sim::run_network(build_star_multicast_network(shape, p, scheme), p,
-                                      {ScheduledSend{at, source, dests, payload, true}}, {});
+            auto r =
+                sim::run_network(build_star_multicast_network(shape, p, scheme), p,
+                                 std::vector<ScheduledSend>{{at, source, dests, payload, true}},
+                                 sim::recording_arrivals());
             INFO(to_string(scheme)
                  << " trial " << trial << " t_node_multidest " << p.t_node_multidest << " t_phy "
                  << p.t_phy << " depth " << p.buffer_depth << " payload " << payload << " list "

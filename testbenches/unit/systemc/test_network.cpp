@@ -41,6 +41,7 @@ RunResult run_uniform(const mesh::MeshShape& shape, const NetworkParams& params,
     o.warmup = t.warmup;
     o.measure = t.measure;
     o.drain_limit = 400000;
+    o.record_arrivals = true;
     return run_mesh(shape, params, uniform_schedule(t, shape.nodes(), seed), o, dateline);
 }
 

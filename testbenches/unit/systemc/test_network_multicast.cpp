@@ -43,6 +43,7 @@ sim::RunResult run_path_worms(const mesh::MeshShape& shape, NetworkParams p,
     spec.firmware = [](NodeId) { return std::make_unique<PathWormFirmware>(); };
     sim::RunOptions o;
     o.drain_limit = 200000;
+    o.record_arrivals = true;
     return sim::run_network(std::move(spec), p, std::move(sends), o);
 }
 
