@@ -354,26 +354,36 @@ std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& top
     return out;
 }
 
-/// Refuses, before anything is allocated, a run whose network and traffic schedule would not fit
-/// in `limit_mb`. Measured on meshes (docs/performance.md): about 58 KB per router with the
-/// default buffers, growing with VCs and buffer depth, and 0.8 KB per message of the schedule.
+/// Refuses, before anything is allocated, a run whose network and traffic would not fit in
+/// `limit_mb`. Measured on meshes (docs/performance.md): about 58 KB per router with the default
+/// buffers, growing with VCs and buffer depth; uniform traffic listed ahead about 1 KB per message
+/// (up to SendPlan::kStreamFrom a node), drawn during the run about 5 KB per node (its
+/// generators); the records of messages in flight are dropped once final.
 void check_memory(const Scenario& s, std::uint64_t limit_mb) {
     const NetworkParams& p = s.params;
     const double buffer_factor = std::max(1.0, p.vcs * p.buffer_depth / 4.0);
     const double router_kb = 64.0 * buffer_factor;
-    double messages = 0;
-    if (s.traffic_kind == "uniform")
-        messages = static_cast<double>(s.topology->nodes()) *
-                   static_cast<double>(s.uniform.warmup + s.uniform.measure) *
-                   std::min(1.0, s.uniform.load / s.uniform.worm_flits);
-    const double needed_mb = (router_kb * s.topology->routers() + 1.0 * messages) / 1024.0;
+    double traffic_kb = 0;
+    std::string traffic;
+    if (s.traffic_kind == "uniform") {
+        const double nodes = s.topology->nodes();
+        const double per_node = static_cast<double>(s.uniform.warmup + s.uniform.measure) *
+                                std::min(1.0, s.uniform.load / s.uniform.worm_flits);
+        if (per_node > SendPlan::kStreamFrom) {
+            traffic_kb = 5.0 * nodes;
+            traffic = fmt::format(", traffic drawn at {:.0f} nodes at ~5 KB", nodes);
+        } else {
+            traffic_kb = per_node * nodes;
+            traffic = fmt::format(", {:.0f} messages at ~1 KB", per_node * nodes);
+        }
+    }
+    const double needed_mb = (router_kb * s.topology->routers() + traffic_kb) / 1024.0;
     if (needed_mb > static_cast<double>(limit_mb))
         throw ConfigError(
             fmt::format("run.memory_limit_mb: this run needs about {:.0f} MB ({} routers at "
-                        "~{:.0f} KB, {:.0f} messages "
-                        "at ~1 KB), more than the limit of {} MB; set run.memory_limit_mb higher "
-                        "if the machine has it",
-                        needed_mb, s.topology->routers(), router_kb, messages, limit_mb));
+                        "~{:.0f} KB{}), more than the limit of {} MB; set run.memory_limit_mb "
+                        "higher if the machine has it",
+                        needed_mb, s.topology->routers(), router_kb, traffic, limit_mb));
 }
 
 }  // namespace

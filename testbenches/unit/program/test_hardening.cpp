@@ -86,7 +86,10 @@ TEST_CASE("limits are checked before a run starts", "[program][hardening]") {
     expect_refused({
         {fmt::format("run {} --set network.size=512x512", kDemo),
          "run.memory_limit_mb: this run needs about"},
-        {fmt::format("run {} --set traffic.warmup=1099511627776", kDemo), "run.memory_limit_mb"},
+        {fmt::format("run {} --set network.size=128x128 --set router.vcs=4 --set "
+                     "router.buffer_depth=16",
+                     kDemo),
+         "(16384 routers at ~1024 KB"},
         {fmt::format("run {} --set clock_ns=0.0001", kDemo),
          "scenario.clock_ns: 0.0001 is not in [0.001, 1000000]"},
         {fmt::format("run {} --set clock_ns=1e15", kDemo), "scenario.clock_ns"},
