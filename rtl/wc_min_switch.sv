@@ -2,11 +2,11 @@
 // systemc/Router per switch with UniMinRouting or BiMinRouting) for unicast worms and, with
 // TREE_WORMS = 1, tree worms (bit-string headers of several flits, replication to up to b branches
 // with per-branch masked headers and bubbles, atomic OCRQ enqueue; with TOKEN_RING = 1 the ATBM
-// token serialises tree operations, the switch alone forming its ring): input units
-// -> destination-tag / turnaround route units (wc_route_dtag) -> OCRQs with output-VC allocation
-// -> separable switch allocator -> replicating crossbar -> output units. The composition and the timing are
-// those of wc_router (docs/pipeline.md); only the route units, the port counts and the per-port
-// latencies differ. Ports as MinWiring numbers them: UNI-MIN inputs and outputs 0..b-1; BI-MIN
+// token serialises tree operations, the switch alone forming its ring): the switch core that
+// wc_router shares (wc_switch_core: input units -> OCRQs with output-VC allocation -> separable
+// switch allocator -> replicating crossbar -> output units, docs/pipeline.md) with
+// destination-tag / turnaround route units (wc_route_dtag); only the route units, the port counts
+// and which ports face nodes differ. Ports as MinWiring numbers them: UNI-MIN inputs and outputs 0..b-1; BI-MIN
 // left ports 0..b-1 and right ports b..2b-1 (each an input and an output). An exit switch (UNI:
 // stage n-1, BI: stage 0) with b consumption channels per node has the extra channel outputs of
 // ConsumptionChannels after those (UNI: b*b outputs in all, BI: b*b + b).
@@ -65,76 +65,71 @@ module wc_min_switch #(
 );
   localparam integer NUM_REQ = NUM_IN * NUM_VCS;  // input VCs
   localparam integer OUT_W = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1;
-  localparam integer IN_W = (NUM_IN > 1) ? $clog2(NUM_IN) : 1;
-  localparam integer VC_W = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1;
   // Inputs from nodes (credits back after T_INJ) and outputs to nodes (T_CONS), bit per port.
   localparam [NUM_IN-1:0] FROM_NODE = (STAGE != 0) ? '0
                                       : (BIDIRECTIONAL != 0) ? NUM_IN'((1 << B) - 1) : '1;
   localparam [NUM_OUT-1:0] TO_NODE = (EXIT == 0) ? '0
                                      : (BIDIRECTIONAL != 0) ? ~(NUM_OUT'((1 << B) - 1) << B) : '1;
-
   localparam integer HDR_W = HDR_FLITS * FLIT_WIDTH;
   localparam integer HF_W = $clog2(HDR_FLITS + 1);
-  localparam integer NUM_BRANCH = NUM_REQ * NUM_BR;  // branch slots of all input VCs
 
-  // Per input VC (index r = p * NUM_VCS + v) and per branch slot (index r * NUM_BR + b).
-  wire [NUM_REQ-1:0] routed, grant, route_error, enq, late;
-  wire [NUM_BRANCH-1:0] branch, credited, request;
-  wire [NUM_BRANCH*OUT_W-1:0] route_port;
-  wire [NUM_BRANCH*NUM_VCS-1:0] route_mask;
-  wire [NUM_BRANCH*VC_W-1:0] grant_vc, out_vc;
-  reg [NUM_REQ*NUM_OUT-1:0] want;
-  // Per input port.
-  wire [NUM_IN*NUM_BR*64-1:0] send_flit;
-  reg [NUM_IN*NUM_BR*OUT_W-1:0] send_port;
-  reg [NUM_IN*NUM_BR-1:0] send_branch;
-  wire [NUM_IN-1:0] in_grant, in_error;
-  wire [NUM_IN*VC_W-1:0] in_grant_vc;
-  // Per output port (VC index q * NUM_VCS + v).
-  wire [NUM_OUT*NUM_VCS-1:0] vc_free, credit_ok, taken;
-  wire [NUM_OUT-1:0] out_grant, xbar_valid, out_error;
-  wire [NUM_OUT*IN_W-1:0] out_sel;
-  wire [NUM_OUT*64-1:0] xbar_flit;
-  wire ocrq_error;
+  // Between the switch core and the route units, per input VC r = p * NUM_VCS + v.
+  wire [NUM_REQ*HDR_W-1:0] header;
+  wire [NUM_REQ*NUM_BR-1:0] branch;
+  wire [NUM_REQ*NUM_BR*OUT_W-1:0] route_port;
+  wire [NUM_REQ*NUM_BR*NUM_VCS-1:0] route_mask;
+  wire [NUM_REQ*NUM_BR*HDR_W-1:0] out_header;
+  wire [NUM_REQ*HF_W-1:0] out_flits;
+  wire [NUM_REQ-1:0] route_error;
+  wire token;  // the ring of this switch alone
 
-  genvar p, v, q;
+  wc_switch_core #(
+      .NUM_IN          (NUM_IN),
+      .NUM_OUT         (NUM_OUT),
+      .NUM_VCS         (NUM_VCS),
+      .BUF_DEPTH       (BUF_DEPTH),
+      .FLIT_WIDTH      (FLIT_WIDTH),
+      .NODES           (NODES),
+      .HDR_FLITS       (HDR_FLITS),
+      .NUM_BR          (NUM_BR),
+      .T_NODE          (T_NODE),
+      .T_NODE_MULTIDEST((TREE_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
+      .T_SW            (T_SW),
+      .T_PHY           (T_PHY),
+      .T_INJ           (T_INJ),
+      .T_CONS          (T_CONS),
+      .FROM_NODE       (FROM_NODE),
+      .TO_NODE         (TO_NODE),
+      .TOKEN_RING      (TOKEN_RING),
+      .TOKEN_PASS      (TOKEN_PASS),
+      .TOKEN_CNT_W     (TOKEN_CNT_W)
+  ) u_core (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .header_o       (header),
+      .branch_i       (branch),
+      .port_i         (route_port),
+      .vc_mask_i      (route_mask),
+      .out_header_i   (out_header),
+      .out_flits_i    (out_flits),
+      .route_error_i  (route_error),
+      .token_first_i  (1'b1),
+      .token_release_i(TOKEN_CNT_W'(TOKEN_RELEASE_FLITS)),
+      .token_i        (token),
+      .token_o        (token),
+      .in_valid_i     (in_valid_i),
+      .in_flit_i      (in_flit_i),
+      .in_credit_o    (in_credit_o),
+      .out_valid_o    (out_valid_o),
+      .out_flit_o     (out_flit_o),
+      .out_credit_i   (out_credit_i),
+      .error_o        (error_o)
+  );
+
+  // The destination-tag / turnaround route units.
+  genvar p, v;
   generate
     for (p = 0; p < NUM_IN; p = p + 1) begin : g_in
-      localparam integer VCS_BR = NUM_VCS * NUM_BR;
-      wire [NUM_VCS*HDR_W-1:0] header;
-      wire [NUM_VCS*NUM_BR*HDR_W-1:0] out_header;
-      wire [NUM_VCS*HF_W-1:0] out_flits;
-      wc_input_unit #(
-          .NUM_VCS         (NUM_VCS),
-          .DEPTH           (BUF_DEPTH),
-          .FLIT_WIDTH      (FLIT_WIDTH),
-          .NODES           (NODES),
-          .HDR_FLITS       (HDR_FLITS),
-          .NUM_BR          (NUM_BR),
-          .T_NODE          (T_NODE),
-          .T_NODE_MULTIDEST((TREE_WORMS != 0) ? T_NODE_MULTIDEST : T_NODE),
-          .CREDIT_LATENCY  (FROM_NODE[p] ? T_INJ : T_PHY)
-      ) u_input (
-          .clk_i       (clk_i),
-          .rst_ni      (rst_ni),
-          .in_valid_i  (in_valid_i[p]),
-          .in_flit_i   (in_flit_i[p*64+:64]),
-          .in_credit_o (in_credit_o[p*32+:32]),
-          .header_o    (header),
-          .branch_i    (branch[p*VCS_BR+:VCS_BR]),
-          .out_header_i(out_header),
-          .out_flits_i (out_flits),
-          .routed_o    (routed[p*NUM_VCS+:NUM_VCS]),
-          .alloc_i     (grant[p*NUM_VCS+:NUM_VCS]),
-          .alloc_vc_i  (grant_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
-          .out_vc_o    (out_vc[p*VCS_BR*VC_W+:VCS_BR*VC_W]),
-          .credited_i  (credited[p*VCS_BR+:VCS_BR]),
-          .request_o   (request[p*VCS_BR+:VCS_BR]),
-          .grant_i     (in_grant[p]),
-          .grant_vc_i  (in_grant_vc[p*VC_W+:VC_W]),
-          .send_flit_o (send_flit[p*NUM_BR*64+:NUM_BR*64]),
-          .error_o     (in_error[p])
-      );
       for (v = 0; v < NUM_VCS; v = v + 1) begin : g_vc
         localparam integer R = p * NUM_VCS + v;
         wc_route_dtag #(
@@ -151,166 +146,15 @@ module wc_min_switch #(
             .TREE_WORMS     (TREE_WORMS)
         ) u_route (
             .row_i       (row_i),
-            .header_i    (header[v*HDR_W+:HDR_W]),
+            .header_i    (header[R*HDR_W+:HDR_W]),
             .port_o      (route_port[R*NUM_BR*OUT_W+:NUM_BR*OUT_W]),
             .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
             .branch_o    (branch[R*NUM_BR+:NUM_BR]),
-            .out_header_o(out_header[v*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
-            .out_flits_o (out_flits[v*HF_W+:HF_W]),
+            .out_header_o(out_header[R*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
+            .out_flits_o (out_flits[R*HF_W+:HF_W]),
             .error_o     (route_error[R])
         );
       end
     end
   endgenerate
-
-  wc_ocrq #(
-      .NUM_REQ(NUM_REQ),
-      .NUM_OUT(NUM_OUT),
-      .NUM_VCS(NUM_VCS),
-      .NUM_BR (NUM_BR)
-  ) u_ocrq (
-      .clk_i     (clk_i),
-      .rst_ni    (rst_ni),
-      .enq_i     (enq),
-      .late_i    (late),
-      .branch_i  (branch),
-      .port_i    (route_port),
-      .mask_i    (route_mask),
-      .vc_free_i (vc_free),
-      .grant_o   (grant),
-      .grant_vc_o(grant_vc),
-      .taken_o   (taken),
-      .error_o   (ocrq_error)
-  );
-
-  // Tree operations and the ATBM token: a worm with several branches waits for the token before
-  // it enters the OCRQs, and then enters them after the worms routed in the same cycle.
-  wire token_error;
-  generate
-    if (TOKEN_RING != 0) begin : g_token
-      wire [NUM_REQ-1:0] tree, token_grant, sent_real, sent_tail;
-      wire token;
-      genvar t, u;
-      for (t = 0; t < NUM_REQ; t = t + 1) begin : g_tree
-        wire [NUM_BR-1:0] br = branch[t*NUM_BR+:NUM_BR];
-        assign tree[t] = routed[t] && |(br & (br - 1'b1));
-      end
-      // A real flit (all its branches' copies alike; a bubble is never the holder's progress).
-      for (u = 0; u < NUM_IN; u = u + 1) begin : g_sent
-        wire [2:0] kind = send_flit[u*NUM_BR*64+60+:3];
-        wire real_flit = in_grant[u] && kind != 3'd5;
-        wire [NUM_VCS-1:0] vc_hot = NUM_VCS'(1) << in_grant_vc[u*VC_W+:VC_W];
-        assign sent_real[u*NUM_VCS+:NUM_VCS] = real_flit ? vc_hot : '0;
-        assign sent_tail[u*NUM_VCS+:NUM_VCS] = (real_flit && (kind == 3'd3 || kind == 3'd4)) ? vc_hot : '0;
-      end
-      wc_token_stop #(
-          .NUM_REQ      (NUM_REQ),
-          .PASS         (TOKEN_PASS),
-          .CNT_W        (TOKEN_CNT_W)
-      ) u_token (
-          .clk_i    (clk_i),
-          .rst_ni   (rst_ni),
-          .first_i  (1'b1),
-          .release_i(TOKEN_CNT_W'(TOKEN_RELEASE_FLITS)),
-          .token_i(token),
-          .token_o(token),
-          .tree_i (tree),
-          .grant_o(token_grant),
-          .real_i (sent_real),
-          .tail_i (sent_tail),
-          .error_o(token_error)
-      );
-      assign enq = (routed & ~tree) | token_grant;
-      assign late = token_grant;
-    end else begin : g_no_token
-      assign enq = routed;
-      assign late = '0;
-      assign token_error = 1'b0;
-    end
-  endgenerate
-
-  // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
-  // each VC asks the switch allocator for, from the branches its input unit requests.
-  genvar s;
-  generate
-    for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_branch
-      assign credited[s] = credit_ok[32'(route_port[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
-    end
-  endgenerate
-  integer r, b, gp;
-  always @(*) begin
-    want = '0;
-    for (r = 0; r < NUM_REQ; r = r + 1)
-      for (b = 0; b < NUM_BR; b = b + 1)
-        if (request[r*NUM_BR+b]) want[r*NUM_OUT+32'(route_port[(r*NUM_BR+b)*OUT_W+:OUT_W])] = 1'b1;
-    // The branch ports of the VC each input sends from, and the branches it asked for.
-    for (gp = 0; gp < NUM_IN; gp = gp + 1) begin
-      send_port[gp*NUM_BR*OUT_W+:NUM_BR*OUT_W] =
-          route_port[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR*OUT_W+:NUM_BR*OUT_W];
-      send_branch[gp*NUM_BR+:NUM_BR] = request[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR+:NUM_BR];
-    end
-  end
-
-  wc_switch_alloc #(
-      .NUM_IN (NUM_IN),
-      .NUM_OUT(NUM_OUT),
-      .NUM_VCS(NUM_VCS)
-  ) u_switch_alloc (
-      .clk_i        (clk_i),
-      .rst_ni       (rst_ni),
-      .want_i       (want),
-      .in_grant_o   (in_grant),
-      .in_grant_vc_o(in_grant_vc),
-      .out_grant_o  (out_grant),
-      .out_sel_o    (out_sel)
-  );
-
-  wc_crossbar #(
-      .NUM_IN (NUM_IN),
-      .NUM_OUT(NUM_OUT),
-      .NUM_BR (NUM_BR)
-  ) u_crossbar (
-      .in_flit_i  (send_flit),
-      .in_port_i  (send_port),
-      .in_branch_i(send_branch),
-      .sel_valid_i(out_grant),
-      .sel_i      (out_sel),
-      .out_valid_o(xbar_valid),
-      .out_flit_o (xbar_flit)
-  );
-
-  generate
-    for (q = 0; q < NUM_OUT; q = q + 1) begin : g_out
-      wc_output_unit #(
-          .NUM_VCS(NUM_VCS),
-          .DEPTH  (BUF_DEPTH),
-          .DELAY  (T_SW + (TO_NODE[q] ? T_CONS : T_PHY))
-      ) u_output (
-          .clk_i       (clk_i),
-          .rst_ni      (rst_ni),
-          .xbar_valid_i(xbar_valid[q]),
-          .xbar_flit_i (xbar_flit[q*64+:64]),
-          .taken_i     (taken[q*NUM_VCS+:NUM_VCS]),
-          .credit_i    (out_credit_i[q*32+:32]),
-          .credit_ok_o (credit_ok[q*NUM_VCS+:NUM_VCS]),
-          .vc_free_o   (vc_free[q*NUM_VCS+:NUM_VCS]),
-          .out_valid_o (out_valid_o[q]),
-          .out_flit_o  (out_flit_o[q*64+:64]),
-          .error_o     (out_error[q])
-      );
-    end
-  endgenerate
-
-  // A header this switch cannot route is an error once its route is used.
-  reg route_error_q;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) route_error_q <= 1'b0;
-    else if (|(routed & route_error)) begin
-      route_error_q <= 1'b1;
-`ifndef SYNTHESIS
-      $display("%m: header this switch cannot route (input VCs %b)", routed & route_error);
-`endif
-    end
-  end
-  assign error_o = route_error_q || ocrq_error || token_error || |in_error || |out_error;
 endmodule

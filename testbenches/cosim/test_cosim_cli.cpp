@@ -290,15 +290,16 @@ TEST_CASE(
     const std::string router = "net.r1_1.rtl.wc_router.";
     for (const char* name :
          {"clk_i", "rst_ni", "in_valid_i", "in_flit_i", "out_valid_o", "out_flit_o",
-          "g_in[0].u_input.in_valid_i", "g_in[4].u_input.in_flit_i", "g_in[4].u_input.in_credit_o",
-          "g_in[4].u_input.g_vc[0].state_q", "g_in[4].u_input.g_vc[0].u_fifo.count_q",
-          "g_out[1].u_output.out_valid_o", "g_out[1].u_output.out_flit_o",
-          "g_out[1].u_output.g_vc[0].credits_q"}) {
+          "u_core.g_in[0].u_input.in_valid_i", "u_core.g_in[4].u_input.in_flit_i",
+          "u_core.g_in[4].u_input.in_credit_o", "u_core.g_in[4].u_input.g_vc[0].state_q",
+          "u_core.g_in[4].u_input.g_vc[0].u_fifo.count_q", "u_core.g_out[1].u_output.out_valid_o",
+          "u_core.g_out[1].u_output.out_flit_o", "u_core.g_out[1].u_output.g_vc[0].credits_q"}) {
         INFO(name);
         REQUIRE(rtl.has(router + name));
     }
     // Link activity: node 1,1's injection link and the link towards 2,1 (x+) carry flits.
-    for (const char* valid : {"g_in[4].u_input.in_valid_i", "g_out[1].u_output.out_valid_o"}) {
+    for (const char* valid :
+         {"u_core.g_in[4].u_input.in_valid_i", "u_core.g_out[1].u_output.out_valid_o"}) {
         INFO(valid);
         const auto& changes = rtl.changes_of(router + valid);
         REQUIRE(std::count(changes.begin(), changes.end(), "1") >= 1);
@@ -308,7 +309,7 @@ TEST_CASE(
     bool occupied = false;
     for (int port = 0; port < 5; ++port) {
         const std::string count =
-            router + "g_in[" + std::to_string(port) + "].u_input.g_vc[0].u_fifo.count_q";
+            router + "u_core.g_in[" + std::to_string(port) + "].u_input.g_vc[0].u_fifo.count_q";
         REQUIRE(rtl.has(count));
         for (const auto& value : rtl.changes_of(count))
             occupied |= value.find('1') != std::string::npos;
