@@ -251,13 +251,15 @@ endforeach()
 # TOKEN (0/1): an ATBM token stop whose token_i/token_o the network wires into the rings of the
 # switch groups, TOKEN_PASS cycles a stop. m16: every switch of a 16-node MIN of 4-port switches
 # (UNI-MIN b=4 n=2, BI-MIN b=2 n=4 with fixed forward ports), one consumption channel, ATBM tree
-# worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml).
+# worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml); m64: the same
+# for 64 nodes (UNI-MIN b=4 n=3, BI-MIN b=2 n=6: up to 63 bit-string groups).
 set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
     T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 TOKEN 0 TOKEN_PASS 1)
 set(WORMCAST_RTL_TABLE_CONFIGS
   "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4"
   "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4"
-  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 TOKEN 1")
+  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 TOKEN 1"
+  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 TOKEN 1")
 if(NOT WORMCAST_RTL)
   set(WORMCAST_RTL_TABLE_CONFIGS "")
 endif()

@@ -89,6 +89,24 @@ TEST_CASE(
                       {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"}, "m16");
 }
 
+TEST_CASE(
+    "64-node UNI- and BI-MINs of RTL switches (48 and 192 switches) with ATBM token rings are in "
+    "lock step with SystemC under mixed unicast and multicast traffic",
+    "[cosim][min][m64]") {
+    std::size_t multicasts = 0;
+    multicasts += lockstep_scenario(
+        "min-uni-rtl.yaml",
+        {"network.n=3", "run.seed=5", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
+         "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
+        "m64");
+    multicasts += lockstep_scenario(
+        "min-bi-rtl.yaml",
+        {"network.n=6", "run.seed=6", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
+         "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
+        "m64");
+    REQUIRE(multicasts >= 20);
+}
+
 TEST_CASE("a MIN the RTL switches cannot mirror is refused naming why", "[cosim][min][config]") {
     for (const auto& [file, set, reason] : std::vector<std::array<std::string, 3>>{
              {"min-bi-rtl.yaml", "network.forward=adaptive", "static routing"},
