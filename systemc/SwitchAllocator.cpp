@@ -11,12 +11,8 @@ SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bo
     : narrow_(!wide && inputs <= 64 && outputs <= 64),
       multi_arbiter_(std::clamp<unsigned>(inputs, 1, PortSet::kCapacity)),
       chosen_vc_(inputs, RoundRobinArbiter::kNone),
-      chosen_outputs_(inputs),
-      output_requests_(outputs),
-      granted_to_(inputs),
-      narrow_chosen_(inputs),
-      narrow_requests_(outputs),
-      narrow_granted_(inputs) {
+      narrow_sets_(narrow_ ? inputs : 0, narrow_ ? outputs : 0),
+      wide_sets_(narrow_ ? 0 : inputs, narrow_ ? 0 : outputs) {
     if (inputs > PortSet::kCapacity || outputs > PortSet::kCapacity)
         throw ConfigError(
             fmt::format("switch allocator supports at most {} ports per side", PortSet::kCapacity));
