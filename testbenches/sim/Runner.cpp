@@ -273,7 +273,7 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
     result.unicast_latency = tally.unicast_latency();
     result.multicast_latency = tally.multicast_latency();
     std::uint64_t offered_flits = 0;
-    for (TrafficHost* host : hosts) offered_flits += host->measured_flits(/*all=*/true);
+    for (TrafficHost* host : hosts) offered_flits += host->measured_flits();
     if (options.measure > 0)
         result.offered_flits_per_node_cycle =
             static_cast<double>(offered_flits) /

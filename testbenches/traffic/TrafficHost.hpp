@@ -1,5 +1,5 @@
 // Host model for one node (DESIGN.md §5): submits its scheduled sends to the NIC through TLM-2.0
-// at their cycles, and receives the NIC's delivery records (counted, not kept). One method, woken
+// at their cycles, and accepts the NIC's delivery records (checked, not kept). One method, woken
 // once per send time; the sends come from a stream (TrafficSchedule.hpp), one at a time.
 #pragma once
 
@@ -25,13 +25,11 @@ class TrafficHost : public sc_core::sc_module {
     TrafficHost(sc_core::sc_module_name name, std::unique_ptr<SendStream> sends,
                 sc_core::sc_time clock);
 
-    std::size_t submitted() const { return submitted_; }
     /// Every send submitted.
     bool done() const { return !next_; }
-    /// Payload flits of the measured sends: submitted so far plus, if `all`, those still to come
-    /// (drawn from the stream now, which ends it).
-    std::uint64_t measured_flits(bool all);
-    std::size_t deliveries() const { return deliveries_; }
+    /// Payload flits of all its measured sends, submitted or still to come (those are drawn from
+    /// the stream now, which ends it: call once the run is over).
+    std::uint64_t measured_flits();
 
   private:
     SC_HAS_PROCESS(TrafficHost);
@@ -41,9 +39,7 @@ class TrafficHost : public sc_core::sc_module {
     std::unique_ptr<SendStream> sends_;
     std::optional<ScheduledSend> next_;  ///< the next send, not yet submitted
     sc_core::sc_time clock_;
-    std::size_t submitted_ = 0;
     std::uint64_t measured_flits_ = 0;  ///< of the sends submitted
-    std::size_t deliveries_ = 0;
 };
 
 }  // namespace wormcast
