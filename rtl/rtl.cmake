@@ -94,6 +94,11 @@ add_test(NAME "rtl lint: wc_router (route table, tree worms, token ring, 4 netwo
          COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GTREE_WORMS=1
                  -GNUM_NET=4 -GNUM_INJ=0 -GNUM_CONS=0 -GTABLE_NODES=16 -GGROUPS=16 -GCLASSES=4 -GNUM_VCS=2
                  -GTOKEN_RING=1 -GTOKEN_PASS=2 ${WORMCAST_RTL_SOURCES})
+# Adaptive alternatives in the table (3 an entry), unicasts and tree worms, 2 VCs, 2 injection ports.
+add_test(NAME "rtl lint: wc_router (route table, 3 adaptive alternatives, tree worms, 5 network ports, 2 VCs)"
+         COMMAND ${WORMCAST_VERILATOR} --lint-only -Wall --top-module wc_router -GROUTE_TABLE=1 -GTREE_WORMS=1
+                 -GNUM_NET=5 -GNUM_INJ=2 -GNUM_CONS=1 -GTABLE_NODES=12 -GGROUPS=6 -GCLASSES=3 -GNUM_VCS=2
+                 -GALTS=3 ${WORMCAST_RTL_SOURCES})
 # The MIN switch top at the stages of a UNI-MIN and a BI-MIN (exit switch or not, 1 or b
 # consumption channels per node, 1 or 2 VCs with separate node and network VC masks, depth 1).
 # Fields: test name, then the parameters.
@@ -244,22 +249,23 @@ endforeach()
 # Keys: NET network ports (links of T_PHY), INJ injection and CONS consumption ports after them,
 # VCS, DEPTH (flits per VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), PATH
 # and TREE (0/1: destination lists, bit-strings), T_MULTI (their routing cycles), and the table's
-# size: NODES (the header address space, exact), GROUPS (bit-string groups) and CLASSES (rows),
-# at most. s16: a 16-switch irregular network of 8-port switches, one processor each, SPAM tree
-# worms (testbenches/scenarios/irregular-lattice.yaml at 16 switches, static selection);
+# size: NODES (the header address space, exact), GROUPS (bit-string groups), CLASSES (rows) and
+# ALTS (adaptive alternatives an entry), at most. s16: a 16-switch irregular network of 8-port
+# switches, one processor each, SPAM tree worms (testbenches/scenarios/irregular-lattice.yaml at
+# 16 switches, static or adaptive selection);
 # s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
 # TOKEN (0/1): an ATBM token stop whose token_i/token_o the network wires into the rings of the
 # switch groups, TOKEN_PASS cycles a stop. m16: every switch of a 16-node MIN of 4-port switches
-# (UNI-MIN b=4 n=2, BI-MIN b=2 n=4 with fixed forward ports), one consumption channel, ATBM tree
+# (UNI-MIN b=4 n=2, BI-MIN b=2 n=4 with fixed or adaptive forward ports), one consumption channel, ATBM tree
 # worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml); m64: the same
 # for 64 nodes (UNI-MIN b=4 n=3, BI-MIN b=2 n=6: up to 63 bit-string groups).
 set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
-    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 TOKEN 0 TOKEN_PASS 1)
+    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 ALTS 0 TOKEN 0 TOKEN_PASS 1)
 set(WORMCAST_RTL_TABLE_CONFIGS
-  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4"
+  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4 ALTS 7"
   "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4"
-  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 TOKEN 1"
-  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 TOKEN 1")
+  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 ALTS 1 TOKEN 1"
+  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 ALTS 1 TOKEN 1")
 if(NOT WORMCAST_RTL)
   set(WORMCAST_RTL_TABLE_CONFIGS "")
 endif()
@@ -280,12 +286,13 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
       -GBUF_DEPTH=${c_DEPTH} -GFLIT_WIDTH=${c_WIDTH} -GT_NODE=${c_T_NODE} -GT_SW=${c_T_SW}
       -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
       -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
-      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES} -GTOKEN_RING=${c_TOKEN} -GTOKEN_PASS=${c_TOKEN_PASS})
+      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES} -GALTS=${c_ALTS} -GTOKEN_RING=${c_TOKEN}
+      -GTOKEN_PASS=${c_TOKEN_PASS})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_TABLE_ENTRIES
     "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
     "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
-    "${c_GROUPS}, ${c_CLASSES}, ${token_flag}, ${c_TOKEN_PASS}}, &make_rtl_table_router<${prefix}>},\n")
+    "${c_GROUPS}, ${c_CLASSES}, ${c_ALTS}, ${token_flag}, ${c_TOKEN_PASS}}, &make_rtl_table_router<${prefix}>},\n")
 endforeach()
 
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench

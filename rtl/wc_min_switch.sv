@@ -113,6 +113,7 @@ module wc_min_switch #(
       .out_header_i   (out_header),
       .out_flits_i    (out_flits),
       .route_error_i  (route_error),
+      .alt_i          ('0),  // destination tags: no adaptive alternatives
       .token_first_i  (1'b1),
       .token_release_i(TOKEN_CNT_W'(TOKEN_RELEASE_FLITS)),
       .token_i        (token),

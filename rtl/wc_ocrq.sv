@@ -5,14 +5,20 @@
 // older request competes for an overlapping VC set and every branch finds a free VC; it then
 // leaves all its queues. The queues of all outputs share one age matrix: a worm enters all its
 // queues in one step, so two worms are in the same order in every queue they share.
+// Adaptive worms (one branch with alternatives, alt_i; ALTS > 0) wait in no queue: after the
+// queued worms, oldest first (the same age matrix), each takes the first of its port and its
+// alternatives that has a free allowed VC and no queued request for an overlapping VC set
+// (Router::available_output), reported on grant_port_o.
 module wc_ocrq #(
     parameter integer NUM_REQ = 5,  // requesters: input VCs, index = port * NUM_VCS + vc
     parameter integer NUM_OUT = 5,  // output ports (one queue each)
     parameter integer NUM_VCS = 1,  // virtual channels per output
     parameter integer NUM_BR  = 1,  // branches per requester (outputs it needs at once)
+    parameter integer ALTS    = 0,  // adaptive alternatives of a requester's branch 0
     // Derived (do not override).
     parameter integer OUT_W   = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
-    parameter integer VC_W    = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1
+    parameter integer VC_W    = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1,
+    parameter integer ALT_W   = (ALTS > 0) ? ALTS * (1 + OUT_W) : 1
 ) (
     input  wire                               clk_i,
     input  wire                               rst_ni,
@@ -21,9 +27,13 @@ module wc_ocrq #(
     input  wire [NUM_REQ*NUM_BR-1:0]          branch_i,   // branch b of requester r exists
     input  wire [NUM_REQ*NUM_BR*OUT_W-1:0]    port_i,     // output each branch needs
     input  wire [NUM_REQ*NUM_BR*NUM_VCS-1:0]  mask_i,     // output VCs each branch may take
+    /* verilator lint_off UNUSEDSIGNAL */  // the alternatives with ALTS = 0
+    input  wire [NUM_REQ*ALT_W-1:0]           alt_i,      // branch 0's alternatives (valid, port)
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [NUM_OUT*NUM_VCS-1:0]         vc_free_i,  // output VCs owned by no worm
     output reg  [NUM_REQ-1:0]                 grant_o,    // took its output VCs this cycle
     output reg  [NUM_REQ*NUM_BR*VC_W-1:0]     grant_vc_o, // the VC of each branch
+    output reg  [NUM_REQ*OUT_W-1:0]           grant_port_o, // an adaptive grant's output
     output reg  [NUM_OUT*NUM_VCS-1:0]         taken_o,    // output VCs taken this cycle
     output wire                               error_o     // sticky: a worm enqueued twice
 );
@@ -44,24 +54,40 @@ module wc_ocrq #(
     else ahead = !arriving[j] && older[j*NUM_REQ+i];
   endfunction
 
-  integer i, j, b, v, bi, bj, port_b, vc_pick;
+  // Requester r is adaptive: its branch 0 has alternatives.
+  reg [NUM_REQ-1:0] adaptive;
+  integer ar, ak;
+  always @(*) begin
+    adaptive = '0;
+    for (ar = 0; ar < NUM_REQ; ar = ar + 1)
+      for (ak = 0; ak < ALTS; ak = ak + 1)
+        if (alt_i[ar*ALT_W+ak*(1+OUT_W)]) adaptive[ar] = 1'b1;
+  end
+
+  integer i, j, b, v, bi, bj, port_b, vc_pick, k, rank, c, cand;
   reg [NUM_REQ-1:0] queued;
-  reg [NUM_OUT*NUM_VCS-1:0] free;
-  reg blocked, found, all_found;
+  reg [NUM_OUT*NUM_VCS-1:0] free, requested;
+  reg blocked, found, all_found, picked, contested;
   always @(*) begin
     queued = member_q | enq_i;
     free = vc_free_i;
     bi = 0;
     port_b = 0;
     vc_pick = 0;
+    rank = 0;
+    cand = 0;
+    picked = 1'b0;
+    contested = 1'b0;
     grant_o = '0;
     grant_vc_o = '0;
+    grant_port_o = '0;
     taken_o = '0;
     for (i = 0; i < NUM_REQ; i = i + 1) begin
       // An older request on one of the same outputs with an overlapping VC set holds it back.
       blocked = 1'b0;
       for (j = 0; j < NUM_REQ; j = j + 1)
-        if (j != i && queued[j] && !grant_o[j] && ahead(j, i, member_q, enq_i, older_q, late_i))
+        if (j != i && queued[j] && !adaptive[j] && !grant_o[j] &&
+            ahead(j, i, member_q, enq_i, older_q, late_i))
           for (bi = i * NUM_BR; bi < (i + 1) * NUM_BR; bi = bi + 1)
             for (bj = j * NUM_BR; bj < (j + 1) * NUM_BR; bj = bj + 1)
               if (branch_i[bi] && branch_i[bj] && port_i[bi*OUT_W+:OUT_W] == port_i[bj*OUT_W+:OUT_W] &&
@@ -78,7 +104,7 @@ module wc_ocrq #(
           if (mask_i[bi*NUM_VCS+v] && free[port_b*NUM_VCS+v]) found = 1'b1;
         if (branch_i[bi] && !found) all_found = 1'b0;
       end
-      if (queued[i] && !blocked && all_found) begin
+      if (queued[i] && !adaptive[i] && !blocked && all_found) begin
         grant_o[i] = 1'b1;
         for (b = 0; b < NUM_BR; b = b + 1) begin
           bi = i * NUM_BR + b;
@@ -94,6 +120,49 @@ module wc_ocrq #(
         end
       end
     end
+    // The VCs still requested on each output: by queued worms not granted this cycle.
+    requested = '0;
+    for (j = 0; j < NUM_REQ; j = j + 1)
+      if (queued[j] && !adaptive[j] && !grant_o[j])
+        for (bj = j * NUM_BR; bj < (j + 1) * NUM_BR; bj = bj + 1)
+          if (branch_i[bj])
+            requested[32'(port_i[bj*OUT_W+:OUT_W])*NUM_VCS+:NUM_VCS] =
+                requested[32'(port_i[bj*OUT_W+:OUT_W])*NUM_VCS+:NUM_VCS] | mask_i[bj*NUM_VCS+:NUM_VCS];
+    // Adaptive worms, oldest first (rank k: k adaptive worms ahead of it). Candidate c = 0 is the
+    // branch's port, c = 1 + a its alternative a.
+    for (k = 0; k < NUM_REQ; k = k + 1)
+      for (i = 0; i < NUM_REQ; i = i + 1) begin
+        rank = 0;
+        for (j = 0; j < NUM_REQ; j = j + 1)
+          if (j != i && queued[j] && adaptive[j] && ahead(j, i, member_q, enq_i, older_q, late_i))
+            rank = rank + 1;
+        if (queued[i] && adaptive[i] && rank == k) begin
+          bi = i * NUM_BR;
+          picked = 1'b0;
+          for (c = 0; c <= ALTS; c = c + 1)
+            if (!picked && (c == 0 || alt_i[i*ALT_W+(c-1)*(1+OUT_W)])) begin
+              cand = (c == 0) ? 32'(port_i[bi*OUT_W+:OUT_W])
+                              : 32'(alt_i[i*ALT_W+(c-1)*(1+OUT_W)+1+:OUT_W]);
+              found = 1'b0;
+              vc_pick = 0;
+              for (v = NUM_VCS - 1; v >= 0; v = v - 1)
+                if (mask_i[bi*NUM_VCS+v] && free[cand*NUM_VCS+v]) begin
+                  found = 1'b1;
+                  vc_pick = v;
+                end
+              // A queued request for an overlapping VC set there.
+              contested = |(requested[cand*NUM_VCS+:NUM_VCS] & mask_i[bi*NUM_VCS+:NUM_VCS]);
+              if (found && !contested) begin
+                picked = 1'b1;
+                grant_o[i] = 1'b1;
+                grant_vc_o[bi*VC_W+:VC_W] = vc_pick[VC_W-1:0];
+                grant_port_o[i*OUT_W+:OUT_W] = cand[OUT_W-1:0];
+                free[cand*NUM_VCS+vc_pick] = 1'b0;
+                taken_o[cand*NUM_VCS+vc_pick] = 1'b1;
+              end
+            end
+        end
+      end
   end
 
   integer a, d;

@@ -7,8 +7,9 @@
 //      its class for destination lists (CLS_W bits each);
 //   B. per class c and key k (c-major): an entry of ENTRY_W bits: [0] valid, [1] local (the key is
 //      this router's node: a list pops it here), [2] split (a bit-string splits per destination
-//      here), [3 +: NUM_VCS] the output VCs allowed, then the output port (OUT_W bits). Keys
-//      0..NODES-1 are destinations, NODES + g the bit-string group g;
+//      here), [3 +: NUM_VCS] the output VCs allowed, then the output port (OUT_W bits), then ALTS
+//      adaptive alternatives in the order they are tried, each 1 valid bit and a port (OUT_W
+//      bits). Keys 0..NODES-1 are destinations, NODES + g the bit-string group g;
 //   C. per group g: NODES bits, the destinations it holds; a bit-string header's key is its first
 //      group holding all its destinations;
 //   D. per destination d: 1 valid bit and the output port (OUT_W bits) a split sends d to;
@@ -19,7 +20,9 @@
 // following destination's port, both with d0 popped. A bit-string (TREE_WORMS = 1) takes the
 // entry of its group: one way with its header unchanged, or, when the entry splits, branch q goes
 // out of port q carrying the string masked to the destinations whose split port is q.
-// Adaptive alternatives are not in the table: RouteTable refuses them for the RTL.
+// Adaptive alternatives (ALTS > 0): a worm going one way (a unicast, an unsplit bit-string) may
+// take, instead of its port, the alternatives of its entry (alt_o, in the order tried; the switch
+// core chooses, wc_ocrq). Destination lists take none (RouteTable::pack refuses them there).
 // Combinational; the t_node delay is counted by the input unit.
 module wc_route_table #(
     parameter integer NUM_IN     = 5,   // input ports of the router
@@ -33,6 +36,7 @@ module wc_route_table #(
     parameter integer PATH_WORMS = 0,   // 1: destination-list headers
     parameter integer TREE_WORMS = 0,   // 1: bit-string headers
     parameter integer HDR_FLITS  = 1,   // header flits latched (the longest header routed)
+    parameter integer ALTS       = 0,   // adaptive alternatives an entry holds
     // Derived (do not override).
     parameter integer NODE_BITS  = (NODES > 2) ? $clog2(NODES) : 1,
     parameter integer OUT_W      = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
@@ -41,7 +45,8 @@ module wc_route_table #(
     parameter integer HF_W       = $clog2(HDR_FLITS + 1),
     parameter integer CLS_W      = (CLASSES > 1) ? $clog2(CLASSES) : 1,
     parameter integer KEYS       = NODES + GROUPS,
-    parameter integer ENTRY_W    = 3 + NUM_VCS + OUT_W,
+    parameter integer ALT_W      = (ALTS > 0) ? ALTS * (1 + OUT_W) : 1,  // alt_o bits
+    parameter integer ENTRY_W    = 3 + NUM_VCS + OUT_W + ((ALTS > 0) ? ALT_W : 0),
     parameter integer TABLE_BITS = NUM_IN * NUM_VCS * 2 * CLS_W + CLASSES * KEYS * ENTRY_W
                                    + GROUPS * NODES + NODES * (1 + OUT_W) + NUM_OUT * NUM_VCS
 ) (
@@ -52,6 +57,7 @@ module wc_route_table #(
     output reg  [NUM_BR*NUM_VCS-1:0] vc_mask_o,    // the output VCs it may take
     output reg  [NUM_BR*HDR_W-1:0]  out_header_o,  // header each branch carries
     output reg  [HF_W-1:0]          out_flits_o,   // its length in flits
+    output reg  [ALT_W-1:0]         alt_o,         // branch 0's alternatives (slot k: valid, port)
     output reg                      error_o        // not routable here (kind, key, entry)
 );
   localparam integer A = NODE_BITS;
@@ -80,6 +86,11 @@ module wc_route_table #(
     integer k;
     flits_of = '0;
     for (k = 0; k < HDR_FLITS; k = k + 1) if (bits > k * FLIT_WIDTH) flits_of = HF_W'(k + 1);
+  endfunction
+
+  // The alternatives of an entry (none with ALTS = 0).
+  function automatic [ALT_W-1:0] alts_of(input [ENTRY_W-1:0] e);
+    alts_of = ALT_W'(e >> (3 + NUM_VCS + OUT_W));
   endfunction
 
   wire [1:0] kind = header_i[1:0];
@@ -147,6 +158,7 @@ module wc_route_table #(
   wire [PORTS_W-1:0] tree_port;
   wire [MASKS_W-1:0] tree_mask;
   wire [HDRS_W-1:0] tree_header;
+  wire [ALT_W-1:0] tree_alt;
   wire tree_error;
   generate
     if (TREE_WORMS != 0) begin : g_tree
@@ -161,6 +173,7 @@ module wc_route_table #(
       reg [PORTS_W-1:0] ports;
       reg [MASKS_W-1:0] masks;
       reg [OUT_W-1:0] split_port;
+      reg [ALT_W-1:0] alt;
       always @(*) begin
         dests = header_i[2+:NODES];
         // The first group holding every destination.
@@ -178,6 +191,7 @@ module wc_route_table #(
         ports = '0;
         masks = '0;
         split_port = '0;
+        alt = '0;
         if (e[2]) begin
           // Split: every destination to its split port, each branch its masked string.
           for (d = 0; d < NODES; d = d + 1)
@@ -199,9 +213,11 @@ module wc_route_table #(
           headers = {NUM_BR{header_i}};
           ports = PORTS_W'(e[3+NUM_VCS+:OUT_W]);
           masks = MASKS_W'(e[3+:NUM_VCS]);
+          alt = alts_of(e);
         end
       end
       assign tree_branch = hit;
+      assign tree_alt = alt;
       assign tree_port = ports;
       assign tree_mask = masks;
       assign tree_header = headers;
@@ -211,6 +227,7 @@ module wc_route_table #(
       assign tree_port = '0;
       assign tree_mask = '0;
       assign tree_header = {NUM_BR{header_i}};
+      assign tree_alt = '0;
       assign tree_error = 1'b1;
     end
   endgenerate
@@ -226,6 +243,7 @@ module wc_route_table #(
       vc_mask_o = list_mask;
       out_header_o = list_header;
       out_flits_o = list_flits;
+      alt_o = '0;
       error_o = list_error;
     end else if (kind == 2'd2) begin
       branch_o = tree_branch;
@@ -233,6 +251,7 @@ module wc_route_table #(
       vc_mask_o = tree_mask;
       out_header_o = tree_header;
       out_flits_o = flits_of(2 + NODES);
+      alt_o = tree_alt;
       error_o = tree_error;
     end else begin
       // Unicast (an unknown kind is an error).
@@ -241,6 +260,7 @@ module wc_route_table #(
       vc_mask_o = MASKS_W'(unicast_entry[3+:NUM_VCS]);
       out_header_o = {NUM_BR{header_i}};
       out_flits_o = HF_W'(1);
+      alt_o = alts_of(unicast_entry);
       error_o = (kind != 2'd0) || !unicast_entry[0];
     end
   end

@@ -37,6 +37,7 @@ module wc_router #(
     parameter integer TABLE_NODES = 16,
     parameter integer GROUPS     = 1,
     parameter integer CLASSES    = 1,
+    parameter integer ALTS       = 0,   // adaptive alternatives a table entry holds
     // ATBM token ring (wc_token_stop, tree worms): 1: a worm with several branches waits for the
     // token of the ring token_i/token_o belong to (the switches of one group, wired stop to stop)
     // before it enters the OCRQs; TOKEN_PASS cycles per stop; token_first_i and token_release_i
@@ -65,7 +66,8 @@ module wc_router #(
     parameter integer CLS_BITS   = (CLASSES > 1) ? $clog2(CLASSES) : 1,
     parameter integer TABLE_BITS = (ROUTE_TABLE == 0) ? 1
                                    : NUM_IN * NUM_VCS * 2 * CLS_BITS
-                                     + CLASSES * (NODES + GROUPS) * (3 + NUM_VCS + OUT_BITS)
+                                     + CLASSES * (NODES + GROUPS)
+                                       * (3 + NUM_VCS + OUT_BITS + ALTS * (1 + OUT_BITS))
                                      + GROUPS * NODES + NODES * (1 + OUT_BITS) + NUM_OUT * NUM_VCS
 ) (
     input  wire                   clk_i,
@@ -94,6 +96,8 @@ module wc_router #(
   localparam integer OUT_W = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1;
   localparam integer HDR_W = HDR_FLITS * FLIT_WIDTH;
   localparam integer HF_W = $clog2(HDR_FLITS + 1);
+  localparam integer ALTS_USED = (ROUTE_TABLE != 0) ? ALTS : 0;  // e-cube routes have none
+  localparam integer ALT_W = (ALTS_USED > 0) ? ALTS_USED * (1 + OUT_W) : 1;
 
   // Between the switch core and the route units, per input VC r = p * NUM_VCS + v.
   wire [NUM_REQ*HDR_W-1:0] header;
@@ -103,6 +107,7 @@ module wc_router #(
   wire [NUM_REQ*NUM_BR*HDR_W-1:0] branch_header;  // the header each branch carries
   wire [NUM_REQ*HF_W-1:0] out_flits;
   wire [NUM_REQ-1:0] route_error;
+  wire [NUM_REQ*ALT_W-1:0] route_alt;  // adaptive alternatives (table routing)
 
   // The network ports come first: inputs after them are injection channels, outputs after them
   // consumption channels.
@@ -125,7 +130,8 @@ module wc_router #(
       .TO_NODE         (~NUM_OUT'((1 << NUM_NET) - 1)),
       .TOKEN_RING      (TOKEN_RING),
       .TOKEN_PASS      (TOKEN_PASS),
-      .TOKEN_CNT_W     (TOKEN_CNT_W)
+      .TOKEN_CNT_W     (TOKEN_CNT_W),
+      .ALTS            (ALTS_USED)
   ) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -136,6 +142,7 @@ module wc_router #(
       .out_header_i   (branch_header),
       .out_flits_i    (out_flits),
       .route_error_i  (route_error),
+      .alt_i          (route_alt),
       .token_first_i  (token_first_i),
       .token_release_i(token_release_i),
       .token_i        (token_i),
@@ -167,7 +174,8 @@ module wc_router #(
               .FLIT_WIDTH(FLIT_WIDTH),
               .PATH_WORMS(PATH_WORMS),
               .TREE_WORMS(TREE_WORMS),
-              .HDR_FLITS (HDR_FLITS)
+              .HDR_FLITS (HDR_FLITS),
+              .ALTS      (ALTS_USED)
           ) u_route (
               .table_i     (table_i),
               .header_i    (header[R*HDR_W+:HDR_W]),
@@ -176,9 +184,11 @@ module wc_router #(
               .vc_mask_o   (route_mask[R*NUM_BR*NUM_VCS+:NUM_BR*NUM_VCS]),
               .out_header_o(branch_header[R*NUM_BR*HDR_W+:NUM_BR*HDR_W]),
               .out_flits_o (out_flits[R*HF_W+:HF_W]),
+              .alt_o       (route_alt[R*ALT_W+:ALT_W]),
               .error_o     (route_error[R])
           );
         end else begin : g_ecube
+          assign route_alt[R*ALT_W+:ALT_W] = '0;
           wc_route_ecube #(
               .MESH_X    (MESH_X),
               .MESH_Y    (MESH_Y),

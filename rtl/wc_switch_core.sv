@@ -8,6 +8,9 @@
 // a flit that left a FIFO in cycle g is seen upstream in g + link latency. Per-port latencies:
 // inputs with their bit of FROM_NODE set are injection channels (credits back after T_INJ, else
 // T_PHY), outputs with their bit of TO_NODE set are consumption channels (T_CONS, else T_PHY).
+// Adaptive routing (ALTS > 0): a worm whose branch 0 comes with alternatives (alt_i, from
+// wc_route_table) takes the output wc_ocrq chooses for it; the core keeps that choice for the
+// rest of the worm in place of the route unit's port.
 module wc_switch_core #(
     parameter integer NUM_IN           = 5,   // input ports
     parameter integer NUM_OUT          = 5,   // output ports
@@ -30,9 +33,11 @@ module wc_switch_core #(
     parameter integer TOKEN_RING       = 0,
     parameter integer TOKEN_PASS       = 1,
     parameter integer TOKEN_CNT_W      = 8,
+    parameter integer ALTS             = 0,   // adaptive alternatives of branch 0 (alt_i)
     // Derived (do not override).
     parameter integer NUM_REQ          = NUM_IN * NUM_VCS,  // input VCs
     parameter integer OUT_W            = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
+    parameter integer ALT_W            = (ALTS > 0) ? ALTS * (1 + OUT_W) : 1,
     parameter integer HDR_W            = HDR_FLITS * FLIT_WIDTH,
     parameter integer HF_W             = $clog2(HDR_FLITS + 1)
 ) (
@@ -46,6 +51,7 @@ module wc_switch_core #(
     input  wire [NUM_REQ*NUM_BR*HDR_W-1:0] out_header_i,   // the header each branch carries
     input  wire [NUM_REQ*HF_W-1:0]        out_flits_i,     // flits of those headers
     input  wire [NUM_REQ-1:0]             route_error_i,   // the header cannot be routed here
+    input  wire [NUM_REQ*ALT_W-1:0]       alt_i,           // branch 0's adaptive alternatives
     // The ATBM token ring (TOKEN_RING = 1; unused otherwise).
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire                           token_first_i,   // strap: the token starts here
@@ -84,6 +90,46 @@ module wc_switch_core #(
   wire [NUM_OUT*IN_W-1:0] out_sel;
   wire [NUM_OUT*64-1:0] xbar_flit;
   wire ocrq_error;
+
+  // The output of every branch: the route unit's port, except for a worm that chose among
+  // alternatives (from its grant on, until its VC routes the next worm: from that cycle on the
+  // route unit's port is the new worm's).
+  /* verilator lint_off UNUSEDSIGNAL */  // with ALTS = 0
+  wire [NUM_REQ*OUT_W-1:0] grant_port;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [NUM_BRANCH*OUT_W-1:0] port;
+  genvar s;
+  generate
+    if (ALTS > 0) begin : g_adaptive
+      reg [NUM_REQ-1:0] chose_q;
+      reg [NUM_REQ*OUT_W-1:0] chosen_q;
+      integer a;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          chose_q  <= '0;
+          chosen_q <= '0;
+        end else
+          for (a = 0; a < NUM_REQ; a = a + 1)
+            if (grant[a] && |alt_i[a*ALT_W+:ALT_W]) begin
+              chose_q[a] <= 1'b1;
+              chosen_q[a*OUT_W+:OUT_W] <= grant_port[a*OUT_W+:OUT_W];
+            end else if (routed[a]) chose_q[a] <= 1'b0;
+      end
+      for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_port
+        localparam integer R = s / NUM_BR;
+        if (s % NUM_BR == 0) begin : g_first
+          wire now = grant[R] && |alt_i[R*ALT_W+:ALT_W];
+          assign port[s*OUT_W+:OUT_W] = now ? grant_port[R*OUT_W+:OUT_W]
+                                      : (chose_q[R] && !routed[R]) ? chosen_q[R*OUT_W+:OUT_W]
+                                      : port_i[s*OUT_W+:OUT_W];
+        end else begin : g_other
+          assign port[s*OUT_W+:OUT_W] = port_i[s*OUT_W+:OUT_W];
+        end
+      end
+    end else begin : g_static
+      assign port = port_i;
+    end
+  endgenerate
 
   genvar p, q;
   generate
@@ -127,7 +173,8 @@ module wc_switch_core #(
       .NUM_REQ(NUM_REQ),
       .NUM_OUT(NUM_OUT),
       .NUM_VCS(NUM_VCS),
-      .NUM_BR (NUM_BR)
+      .NUM_BR (NUM_BR),
+      .ALTS   (ALTS)
   ) u_ocrq (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
@@ -136,9 +183,11 @@ module wc_switch_core #(
       .branch_i  (branch_i),
       .port_i    (port_i),
       .mask_i    (vc_mask_i),
+      .alt_i     (alt_i),
       .vc_free_i (vc_free),
       .grant_o   (grant),
       .grant_vc_o(grant_vc),
+      .grant_port_o(grant_port),
       .taken_o   (taken),
       .error_o   (ocrq_error)
   );
@@ -191,10 +240,9 @@ module wc_switch_core #(
 
   // Per branch: does its output VC have a credit (returns of this cycle included)? The outputs
   // each VC asks the switch allocator for, from the branches its input unit requests.
-  genvar s;
   generate
     for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_branch
-      assign credited[s] = credit_ok[32'(port_i[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
+      assign credited[s] = credit_ok[32'(port[s*OUT_W+:OUT_W])*NUM_VCS+32'(out_vc[s*VC_W+:VC_W])];
     end
   endgenerate
   integer r, b, gp;
@@ -202,11 +250,11 @@ module wc_switch_core #(
     want = '0;
     for (r = 0; r < NUM_REQ; r = r + 1)
       for (b = 0; b < NUM_BR; b = b + 1)
-        if (request[r*NUM_BR+b]) want[r*NUM_OUT+32'(port_i[(r*NUM_BR+b)*OUT_W+:OUT_W])] = 1'b1;
+        if (request[r*NUM_BR+b]) want[r*NUM_OUT+32'(port[(r*NUM_BR+b)*OUT_W+:OUT_W])] = 1'b1;
     // The branch ports of the VC each input sends from, and the branches it asked for.
     for (gp = 0; gp < NUM_IN; gp = gp + 1) begin
       send_port[gp*NUM_BR*OUT_W+:NUM_BR*OUT_W] =
-          port_i[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR*OUT_W+:NUM_BR*OUT_W];
+          port[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR*OUT_W+:NUM_BR*OUT_W];
       send_branch[gp*NUM_BR+:NUM_BR] = request[(gp*NUM_VCS+32'(in_grant_vc[gp*VC_W+:VC_W]))*NUM_BR+:NUM_BR];
     end
   end

@@ -55,31 +55,49 @@ bool RouteTable::adaptive() const {
     return false;
 }
 
+unsigned RouteTable::max_alternatives() const {
+    std::size_t most = 0;
+    for (const auto& row : rows)
+        for (const auto& e : row) most = std::max(most, e.alternatives.size());
+    return static_cast<unsigned>(most);
+}
+
 const RouteTableEntry& RouteTable::entry(unsigned cls, std::uint32_t key) const {
     static const RouteTableEntry invalid;
     if (cls >= rows.size() || key >= rows[cls].size()) return invalid;
     return rows[cls][key];
 }
 
-std::size_t RouteTable::packed_bits(const RouteTableShape& s, unsigned classes, unsigned groups) {
+std::size_t RouteTable::packed_bits(const RouteTableShape& s, unsigned classes, unsigned groups,
+                                    unsigned alts) {
     const std::size_t cls_w = width_for(classes);
     const std::size_t out_w = width_for(s.outputs);
     const std::size_t keys = s.nodes + groups;
-    return std::size_t{s.inputs} * s.vcs * 2 * cls_w + classes * keys * (3 + s.vcs + out_w) +
+    return std::size_t{s.inputs} * s.vcs * 2 * cls_w +
+           classes * keys * (3 + s.vcs + out_w + alts * (1 + out_w)) +
            std::size_t{groups} * s.nodes + s.nodes * (1 + out_w) + std::size_t{s.outputs} * s.vcs;
 }
 
-std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned built_groups) const {
+std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned built_groups,
+                                            unsigned built_alts) const {
     if (classes() > built_classes)
         throw ConfigError(fmt::format("route table: {} input classes, the RTL holds {}", classes(),
                                       built_classes));
     if (groups.size() > built_groups)
         throw ConfigError(fmt::format("route table: {} bit-string groups, the RTL holds {}",
                                       groups.size(), built_groups));
-    if (adaptive())
-        throw ConfigError(
-            "route table: adaptive alternatives, which the RTL route unit does not take (it takes "
-            "the first allowed output; use a static selection)");
+    if (max_alternatives() > built_alts)
+        throw ConfigError(fmt::format(
+            "route table: {} adaptive alternatives an entry, the RTL holds {} (use a static "
+            "selection or build the RTL with more)",
+            max_alternatives(), built_alts));
+    if (shape.path_worms)
+        for (unsigned c : list_class)
+            for (const auto& e : rows.at(c))
+                if (!e.alternatives.empty())
+                    throw ConfigError(
+                        "route table: adaptive alternatives for destination lists, which the RTL "
+                        "routes without them");
     const unsigned cls_w = width_for(built_classes);
     const unsigned out_w = width_for(shape.outputs);
     const std::uint32_t built_keys = shape.nodes + built_groups;
@@ -100,6 +118,11 @@ std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned bui
             w.put(e.split, 1);
             w.put(e.vc_mask, shape.vcs);
             w.put(e.port, out_w);
+            for (unsigned a = 0; a < built_alts; ++a) {
+                const bool has = a < e.alternatives.size();
+                w.put(has, 1);
+                w.put(has ? e.alternatives[a] : 0, out_w);
+            }
         }
     for (unsigned g = 0; g < built_groups; ++g) {
         std::vector<bool> member(shape.nodes, false);
@@ -112,7 +135,7 @@ std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned bui
         w.put(split_port[d] >= 0 ? static_cast<unsigned>(split_port[d]) : 0, out_w);
     }
     for (PortId q = 0; q < shape.outputs; ++q) w.put(split_vc_mask[q], shape.vcs);
-    return w.words(packed_bits(shape, built_classes, built_groups));
+    return w.words(packed_bits(shape, built_classes, built_groups, built_alts));
 }
 
 RouteTable compile_route_table(const RoutingFunction& routing, const RouteTableShape& shape,

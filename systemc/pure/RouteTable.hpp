@@ -32,7 +32,7 @@ struct RouteTableEntry {
     PortId port = 0;
     std::uint32_t vc_mask = 0;
     /// Adaptive routing: the other outputs the branch may take, in the order tried
-    /// (RouteBranch::alternative_order). The RTL takes `port` only: pack() refuses these.
+    /// (RouteBranch::alternative_order); the RTL holds as many as it was built for.
     std::vector<PortId> alternatives;
 
     bool operator==(const RouteTableEntry& o) const {
@@ -62,14 +62,19 @@ struct RouteTable {
     unsigned classes() const { return static_cast<unsigned>(rows.size()); }
     /// Some entry lists adaptive alternatives.
     bool adaptive() const;
+    /// The most alternatives an entry lists.
+    unsigned max_alternatives() const;
     const RouteTableEntry& entry(unsigned cls, std::uint32_t key) const;
 
-    /// Bits of wc_route_table's table_i for a unit built with `classes` rows and `groups` groups.
-    static std::size_t packed_bits(const RouteTableShape& shape, unsigned classes, unsigned groups);
-    /// The table as wc_route_table's table_i, 32-bit words, least-significant first; `classes`
-    /// and `groups` are the sizes the RTL was built with (unused rows and groups are zero).
-    /// ConfigError when the table is larger or lists adaptive alternatives.
-    std::vector<std::uint32_t> pack(unsigned classes, unsigned groups) const;
+    /// Bits of wc_route_table's table_i for a unit built with `classes` rows, `groups` groups
+    /// and `alts` alternatives an entry.
+    static std::size_t packed_bits(const RouteTableShape& shape, unsigned classes, unsigned groups,
+                                   unsigned alts = 0);
+    /// The table as wc_route_table's table_i, 32-bit words, least-significant first; `classes`,
+    /// `groups` and `alts` are the sizes the RTL was built with (unused rows, groups and
+    /// alternative slots are zero). ConfigError when the table is larger, or lists alternatives
+    /// for destination lists (the RTL routes lists without them).
+    std::vector<std::uint32_t> pack(unsigned classes, unsigned groups, unsigned alts = 0) const;
 };
 
 /// Compiles the table of a router from its routing function by asking it, from every input VC,

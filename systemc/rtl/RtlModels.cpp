@@ -165,7 +165,7 @@ std::string RtlTableParams::describe() const {
     return fmt::format(
         "{} network ports, {} injection / {} consumption channels, {} VCs, depth {}, flit width "
         "{}, t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}, table of {} nodes, up to {} "
-        "bit-string groups and {} classes{}",
+        "bit-string groups and {} classes{}{}",
         network_ports, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
         t_node, t_sw, t_phy, t_inj, t_cons,
         path_worms || tree_worms ? fmt::format("{} (t_node_multidest {})",
@@ -175,6 +175,7 @@ std::string RtlTableParams::describe() const {
                                                t_node_multidest)
                                  : std::string("unicast only"),
         nodes, groups, classes,
+        alts > 0 ? fmt::format(", up to {} adaptive alternatives", alts) : std::string(),
         token_ring ? fmt::format(", ATBM token ring ({} cycles a stop)", token_pass) : "");
 }
 
@@ -260,10 +261,15 @@ std::vector<std::string> table_model_differences(const RtlTableModel& model,
     if (table.groups.size() > m.groups)
         out.push_back(
             fmt::format("bit-string groups up to {} (table: {})", m.groups, table.groups.size()));
-    if (table.adaptive())
+    if (table.max_alternatives() > m.alts)
+        out.push_back(fmt::format(
+            "adaptive alternatives up to {} (table: {}; static routing needs none, e.g. "
+            "network.selection: static)",
+            m.alts, table.max_alternatives()));
+    else if (p.path_worms && table.adaptive())
         out.push_back(
-            "static routing (table: adaptive alternatives; the RTL takes the first allowed "
-            "output, e.g. network.selection: static)");
+            "static routing (table: adaptive alternatives with path worms, which the RTL routes "
+            "without them)");
     return out;
 }
 
@@ -296,7 +302,8 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
     const RtlTableModel& model = find_table_model(spec, params, routers, tables);
     std::vector<std::vector<std::uint32_t>> packed(spec.routers.size());
     for (std::size_t i = 0; i < routers.size(); ++i)
-        packed[routers[i]] = tables[i].pack(model.params.classes, model.params.groups);
+        packed[routers[i]] =
+            tables[i].pack(model.params.classes, model.params.groups, model.params.alts);
     std::vector<bool> use(spec.routers.size(), false);
     for (std::size_t r : routers) use[r] = true;
     // Token rings: per ring (numbered in order of appearance) its switches by stop.

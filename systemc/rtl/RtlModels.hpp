@@ -143,6 +143,9 @@ struct RtlTableParams {
     unsigned nodes = 16;   ///< header address space (exact)
     unsigned groups = 1;   ///< bit-string groups the table holds (at most)
     unsigned classes = 1;  ///< table rows (at most)
+    /// Adaptive alternatives an entry holds (at most): the switch takes the first of its port
+    /// and these with a free VC and no queued request for it (SystemC Router::available_output).
+    unsigned alts = 0;
     /// An ATBM token stop (wc_token_stop) on token_i/token_o: tree operations wait for the
     /// token of the ring the switches of one group form; token_pass cycles per stop.
     bool token_ring = false;

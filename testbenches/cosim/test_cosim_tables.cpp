@@ -1,7 +1,8 @@
 // Table-routed RTL routers (wc_router with ROUTE_TABLE = 1, rtl/wc_route_table.sv) in lock step
 // with the SystemC network, every link in every cycle, on families that supply route tables
 // instead of route RTL (Topology::route_table_groups, systemc/pure/RouteTable): a 16-switch
-// irregular network under mixed unicast and SPAM tree-worm traffic, and the 4-star under mixed
+// irregular network under mixed unicast and SPAM tree-worm traffic (static and adaptive
+// selection), and the 4-star under mixed
 // traffic with the star schemes' path worms. The networks come from the committed scenario files
 // through the same seam as `wormcast run --rtl`.
 #include <catch2/catch.hpp>
@@ -32,6 +33,22 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "a 16-switch irregular network of table-routed RTL switches with adaptive selection is in "
+    "lock step with SystemC",
+    "[cosim][table][irregular][adaptive]") {
+    // A unicast and an unsplit tree worm may take any of the up*/down* hops the table lists, in
+    // its order, when the first is taken: the switch core chooses as Router::available_output.
+    for (const auto& [seed, load] :
+         std::vector<std::pair<const char*, const char*>>{{"7", "0.2"}, {"12", "0.35"}})
+        lockstep_scenario("irregular-lattice.yaml",
+                          {"network.switches=16", fmt::format("network.seed={}", seed),
+                           "network.selection=adaptive", "traffic.multicast_destinations=2..15",
+                           fmt::format("traffic.load={}", load), "traffic.multicast_ratio=0.3",
+                           "traffic.warmup=0", "traffic.measure=1500", "traffic.length=8"},
+                          "s16", 10);
+}
+
+TEST_CASE(
     "the 4-star of table-routed RTL routers is in lock step with SystemC under mixed traffic "
     "with every star scheme",
     "[cosim][table][star]") {
@@ -45,10 +62,11 @@ TEST_CASE(
 
 TEST_CASE("a network whose table the built RTL cannot hold is refused naming what differs",
           "[cosim][table]") {
-    // Adaptive selection puts alternatives in the table; a 2-VC network matches no built one.
+    // A 2-VC network matches no built configuration, nor do t_node 3 or 8-flit buffers.
     for (const auto& [set, reason] : std::vector<std::pair<std::string, std::string>>{
-             {"network.selection=adaptive", "static routing"},
-             {"router.vcs=2", "vcs 1 (network: 2)"}}) {
+             {"router.vcs=2", "vcs 1 (network: 2)"},
+             {"router.t_node=30ns", "t_node 4 (network: 3)"},
+             {"router.buffer_depth=8", "buffer_depth 4 (network: 8)"}}) {
         const sim::Scenario s = [&] {
             try {
                 return sim::load_scenario(scenario_path("irregular-lattice.yaml"),

@@ -274,5 +274,39 @@ TEST_CASE("a packed route table has the layout rtl/wc_route_table.sv reads", "[r
 
     REQUIRE_THROWS_WITH(t.pack(1, groups), Catch::Contains("2 input classes, the RTL holds 1"));
     t.rows[0][0].alternatives = {1};
-    REQUIRE_THROWS_WITH(t.pack(classes, groups), Catch::Contains("adaptive alternatives"));
+    REQUIRE_THROWS_WITH(t.pack(classes, groups),
+                        Catch::Contains("1 adaptive alternatives an entry, the RTL holds 0"));
+    // Class 0 is input 1's class for destination lists: the RTL routes lists without them.
+    REQUIRE_THROWS_WITH(t.pack(classes, groups, 1),
+                        Catch::Contains("adaptive alternatives for destination lists"));
+
+    // Without path worms, each entry carries its alternatives after its port: 2 slots of a valid
+    // bit and a port (2 bits), in the order tried; unused slots are zero.
+    t.shape.path_worms = false;
+    t.rows[0][0].alternatives = {1, 0};
+    t.rows[0][1].alternatives = {0};
+    const unsigned alts = 2;
+    const std::size_t entry_w = 6 + alts * 3;
+    REQUIRE(RouteTable::packed_bits(t.shape, classes, groups, alts) ==
+            4 + 2 * 6 * entry_w + 8 + 12 + 3);
+    const auto with_alts = t.pack(classes, groups, alts);
+    const auto abit = [&with_alts](std::size_t i) { return (with_alts[i / 32] >> (i % 32)) & 1U; };
+    const auto field = [&abit](std::size_t at, unsigned bits) {
+        unsigned value = 0;
+        for (unsigned i = 0; i < bits; ++i) value |= abit(at + i) << i;
+        return value;
+    };
+    REQUIRE(field(b, 6) == 0b101001);            // port 2, VC mask 1, valid, as before
+    REQUIRE(field(b + 6, 3) == (1u | 1u << 1));  // slot 0: valid, port 1
+    REQUIRE(field(b + 9, 3) == 1u);              // slot 1: valid, port 0
+    REQUIRE(field(b + entry_w + 6, 3) == 1u);    // key 1, slot 0: valid, port 0
+    REQUIRE(field(b + entry_w + 9, 3) == 0u);    // key 1, slot 1: unused
+    REQUIRE(field(b + 2 * entry_w + 6, 6) == 0u);
+    // Sections C to E follow the longer entries unchanged.
+    const std::size_t c2 = b + 2 * 6 * entry_w;
+    for (std::size_t n = 0; n < 4; ++n) REQUIRE(abit(c2 + n) == 1);
+    REQUIRE(field(c2 + 8 + 3, 3) == (1u | 1u << 1));  // node 1 splits to port 1
+    REQUIRE(t.max_alternatives() == 2);
+    REQUIRE_THROWS_WITH(t.pack(classes, groups, 1),
+                        Catch::Contains("2 adaptive alternatives an entry, the RTL holds 1"));
 }
