@@ -82,6 +82,9 @@ module wc_min_switch #(
   wire [NUM_REQ*HF_W-1:0] out_flits;
   wire [NUM_REQ-1:0] route_error;
   wire token;  // the ring of this switch alone
+  /* verilator lint_off UNUSEDSIGNAL */  // the token statistics (read through wc_router)
+  wire [63:0] token_grants, token_wait;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   wc_switch_core #(
       .NUM_IN          (NUM_IN),
@@ -118,6 +121,8 @@ module wc_min_switch #(
       .token_release_i(TOKEN_CNT_W'(TOKEN_RELEASE_FLITS)),
       .token_i        (token),
       .token_o        (token),
+      .token_grants_o (token_grants),
+      .token_wait_o   (token_wait),
       .in_valid_i     (in_valid_i),
       .in_flit_i      (in_flit_i),
       .in_credit_o    (in_credit_o),

@@ -82,6 +82,10 @@ module wc_router #(
     input  wire                   token_i,         // from the previous stop of the ring
     /* verilator lint_on UNUSEDSIGNAL */
     output wire                   token_o,         // to the next stop
+    // Statistics of the token stop (performance counters; 0 without a ring): tokens taken, and
+    // the cycles requests for it were pending (systemc/pure/TokenRing's grants, wait_cycles).
+    output wire [63:0]            token_grants_o,
+    output wire [63:0]            token_wait_o,
     // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]      in_valid_i,
     input  wire [NUM_IN*64-1:0]   in_flit_i,
@@ -147,6 +151,8 @@ module wc_router #(
       .token_release_i(token_release_i),
       .token_i        (token_i),
       .token_o        (token_o),
+      .token_grants_o (token_grants_o),
+      .token_wait_o   (token_wait_o),
       .in_valid_i     (in_valid_i),
       .in_flit_i      (in_flit_i),
       .in_credit_o    (in_credit_o),

@@ -59,6 +59,8 @@ module wc_switch_core #(
     input  wire                           token_i,         // from the previous stop
     /* verilator lint_on UNUSEDSIGNAL */
     output wire                           token_o,         // to the next stop
+    output wire [63:0]                    token_grants_o,  // tokens taken (wc_token_stop)
+    output wire [63:0]                    token_wait_o,    // cycles its requests were pending
     // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]              in_valid_i,
     input  wire [NUM_IN*64-1:0]           in_flit_i,
@@ -226,6 +228,8 @@ module wc_switch_core #(
           .grant_o  (token_grant),
           .real_i   (sent_real),
           .tail_i   (sent_tail),
+          .grants_o (token_grants_o),
+          .wait_o   (token_wait_o),
           .error_o  (token_error)
       );
       assign enq = (routed & ~tree) | token_grant;
@@ -234,6 +238,8 @@ module wc_switch_core #(
       assign enq = routed;
       assign late = '0;
       assign token_o = 1'b0;
+      assign token_grants_o = '0;
+      assign token_wait_o = '0;
       assign token_error = 1'b0;
     end
   endgenerate

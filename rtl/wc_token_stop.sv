@@ -9,7 +9,9 @@
 // per stop. A ring of one stop is the switch alone (the token comes back to it PASS cycles after
 // it left). The stop with first_i = 1 is the one the token leaves at reset, as if in cycle 0.
 // first_i and release_i are straps (constant after reset): a network's switches share one
-// verilated configuration and differ only in them.
+// verilated configuration and differ only in them. Two performance counters give the statistics
+// of systemc/pure/TokenRing: grants_o the tokens taken, wait_o the cycles from each request to
+// its grant, summed over the grants (a request still pending is not counted yet).
 module wc_token_stop #(
     parameter integer NUM_REQ       = 4,  // input VCs (index port * NUM_VCS + vc)
     parameter integer PASS          = 1,  // token passing time, cycles per stop (>= 1)
@@ -27,6 +29,8 @@ module wc_token_stop #(
     output reg  [NUM_REQ-1:0] grant_o,     // the front worm takes the token: enter the OCRQs
     input  wire [NUM_REQ-1:0] real_i,      // input VC r sent a real flit (not a bubble) this cycle
     input  wire [NUM_REQ-1:0] tail_i,      // and it was a tail
+    output reg  [63:0]        grants_o,    // tokens taken so far
+    output reg  [63:0]        wait_o,      // cycles requests were pending so far
     output wire               error_o      // sticky: a worm queued twice
 );
   reg [NUM_REQ-1:0] member_q;          // waiting for the token
@@ -35,6 +39,7 @@ module wc_token_stop #(
   reg held_q;
   reg [IDX_W-1:0] holder_q;            // input VC of the worm holding the token
   reg [CNT_W-1:0] forwarded_q;         // its real flits since the grant
+  reg [31:0] waited_q;                 // cycles the pending request waited before this one
 
   wire [NUM_REQ-1:0] queued = member_q | tree_i;
   // The front: queued, and no other queued worm is ahead of it (joined earlier, or in this
@@ -88,7 +93,14 @@ module wc_token_stop #(
       holder_q    <= '0;
       forwarded_q <= '0;
       travel_q    <= PASS'(first_i);
+      grants_o    <= '0;
+      wait_o      <= '0;
+      waited_q    <= '0;
     end else begin
+      // A grant in cycle a of a request made in cycle c: pending_q was high in c+1 .. a.
+      grants_o <= grants_o + 64'(take);
+      wait_o   <= wait_o + (take ? 64'(waited_q) + 64'd1 : 64'd0);
+      waited_q <= take ? '0 : waited_q + 32'(pending_q);
       member_q <= queued & ~grant_o;
       for (a = 0; a < NUM_REQ; a = a + 1)
         if (tree_i[a])

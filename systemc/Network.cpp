@@ -244,8 +244,10 @@ TokenRingStats Network::token_stats() const {
     for (std::size_t r = 0; r < routers_.size(); ++r) {
         const RouterConfig& c = router_config(r);
         if (!c.token_ring) continue;
-        total.grants += c.token_ring->stats(c.token_stop).grants;
-        total.wait_cycles += c.token_ring->stats(c.token_stop).wait_cycles;
+        const TokenRingStats stop =
+            modules_[r]->token_stats().value_or(c.token_ring->stats(c.token_stop));
+        total.grants += stop.grants;
+        total.wait_cycles += stop.wait_cycles;
     }
     return total;
 }

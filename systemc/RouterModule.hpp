@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include <systemc>
 
 #include "systemc/Flit.hpp"
 #include "systemc/OutputUnit.hpp"
 #include "systemc/RouterConfig.hpp"
+#include "systemc/pure/TokenRing.hpp"
 
 namespace wormcast {
 
@@ -39,6 +41,9 @@ class RouterModule : public sc_core::sc_module {
     virtual const OutputStats& output_stats(PortId q) const = 0;
     /// Cycles the module was evaluated.
     virtual std::uint64_t active_cycles() const = 0;
+    /// The statistics of its ATBM token stop when the module keeps them itself (an RTL switch's
+    /// counters); otherwise the network reads the shared TokenRing's.
+    virtual std::optional<TokenRingStats> token_stats() const { return std::nullopt; }
 
   protected:
     RouterConfig config_;

@@ -163,6 +163,8 @@ class RtlRouter : public RtlRouterBase {
             model_.token_release_i(token_release_);
             model_.token_i(token_.in ? *token_.in : token_in_);
             model_.token_o(token_.out ? *token_.out : token_out_);
+            model_.token_grants_o(token_grants_);
+            model_.token_wait_o(token_wait_);
         } else if (token_.in || token_.out) {
             throw ConfigError(fmt::format("{}: the RTL model has no token-ring pins", name));
         }
@@ -180,6 +182,16 @@ class RtlRouter : public RtlRouterBase {
 
     const OutputStats& output_stats(PortId q) const override { return stats_[q]; }
     std::uint64_t active_cycles() const override { return cycles_; }
+    std::optional<TokenRingStats> token_stats() const override {
+        if constexpr (rtl_pins::HasToken<Model>::value) {
+            const auto word64 = [](const auto& bits) {
+                return std::uint64_t{rtl_pins::get_word(bits, 0)} |
+                       std::uint64_t{rtl_pins::get_word(bits, 1)} << 32;
+            };
+            return TokenRingStats{word64(token_grants_.read()), word64(token_wait_.read())};
+        }
+        return std::nullopt;
+    }
     void trace_model(VerilatedVcdC* file, int levels) override { model_.trace(file, levels); }
 
   private:
@@ -205,6 +217,15 @@ class RtlRouter : public RtlRouterBase {
         using type = PinType<decltype(std::declval<M&>().token_release_i)>;
     };
     using ReleaseBits = typename ReleaseOf<Model>::type;
+    template <typename M, bool = rtl_pins::HasToken<M>::value>
+    struct CounterOf {
+        using type = bool;
+    };
+    template <typename M>
+    struct CounterOf<M, true> {
+        using type = PinType<decltype(std::declval<M&>().token_grants_o)>;
+    };
+    using CounterBits = typename CounterOf<Model>::type;
     using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
     using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
     using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
@@ -339,6 +360,9 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_signal<ReleaseBits> token_release_{"token_release"};
     sc_core::sc_signal<bool> token_in_{"token_in"};  // an unconnected stop: no token arrives
     sc_core::sc_signal<bool> token_out_{"token_out"};
+    // The token stop's statistics counters (64 bits each).
+    sc_core::sc_signal<CounterBits> token_grants_{"token_grants"};
+    sc_core::sc_signal<CounterBits> token_wait_{"token_wait"};
     sc_core::sc_signal<InValidBits> rtl_in_valid_;
     sc_core::sc_signal<InFlitBits> rtl_in_flit_;
     sc_core::sc_signal<InCreditBits> rtl_in_credit_;

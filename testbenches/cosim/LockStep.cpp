@@ -63,6 +63,7 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params,
     if (network->monitor().fault) std::rethrow_exception(network->monitor().fault);
     result.cycles = sc_time_stamp().value() / clock.value();
     result.quiet = quiet();
+    result.tokens = network->token_stats();
     result.mismatch = monitor->mismatch();
     result.mismatch_cycle = monitor->mismatch_cycle();
     if (!result.mismatch.empty() || !expected) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "systemc/NetworkSpec.hpp"
+#include "systemc/pure/TokenRing.hpp"
 #include "testbenches/cosim/LinkMonitor.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
@@ -24,6 +25,7 @@ struct LockStepResult {
     std::size_t messages = 0;
     std::size_t drop_in_routers = 0;  ///< routers that were not the SystemC Router
     std::vector<std::array<std::uint64_t, 3>> arrivals;  ///< (message, node, tail cycle), sorted
+    TokenRingStats tokens;  ///< ATBM token grants and waits (RTL switches: their counters)
 };
 
 /// Runs `spec` with `sends` until everything is delivered (or `drain_limit` cycles after the last

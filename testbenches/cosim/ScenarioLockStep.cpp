@@ -41,6 +41,9 @@ std::size_t lockstep_scenario(const std::string& file, std::vector<std::string> 
     REQUIRE(rtl.problems.empty());
     REQUIRE(rtl.cycles == reference.cycles);
     REQUIRE(rtl.arrivals == reference.arrivals);
+    // The RTL token stops' statistics counters against the SystemC ring's.
+    REQUIRE(rtl.tokens.grants == reference.tokens.grants);
+    REQUIRE(rtl.tokens.wait_cycles == reference.tokens.wait_cycles);
     return multicasts;
 }
 
@@ -49,7 +52,8 @@ void require_same_results(const nlohmann::json& rtl, const nlohmann::json& refer
          {"cycles", "messages_sent", "measured_multicasts", "completed_multicasts",
           "latency_cycles", "latency_with_queueing_cycles", "accepted_flits_per_node_cycle",
           "link_utilisation_mean", "link_utilisation_max", "flits_injected", "flits_consumed",
-          "drained", "deadlock", "problems", "ok"}) {
+          "bubbles", "token_grants", "token_wait_cycles", "drained", "deadlock", "problems",
+          "ok"}) {
         INFO(key);
         REQUIRE(rtl[key] == reference[key]);
     }

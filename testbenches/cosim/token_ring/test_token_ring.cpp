@@ -185,6 +185,11 @@ RingResult run_ring(const RingConfig& config, std::uint64_t seed, Cycle cycles) 
         result.wait_cycles += ring.stats(s).wait_cycles;
         if (ring.stats(s).grants > 0) ++result.stops_granted;
     }
+    // The stops' statistics counters: the same grants and waits as the SystemC ring's.
+    if (rtl.grants_o != result.grants || rtl.wait_o != result.wait_cycles)
+        result.mismatch = fmt::format(
+            "statistics differ: SystemC {} grants, {} cycles waited; RTL counters {}, {}",
+            result.grants, result.wait_cycles, rtl.grants_o, rtl.wait_o);
     return result;
 }
 
