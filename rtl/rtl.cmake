@@ -250,7 +250,9 @@ endforeach()
 # VCS, DEPTH (flits per VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), PATH
 # and TREE (0/1: destination lists, bit-strings), T_MULTI (their routing cycles), and the table's
 # size: NODES (the header address space, exact), GROUPS (bit-string groups), CLASSES (rows) and
-# ALTS (adaptive alternatives an entry), at most. s16: a 16-switch irregular network of 8-port
+# ALTS (adaptive alternatives an entry), at most. LATENCY_MAX > 0: every port's link latency is a
+# strap of 1..LATENCY_MAX cycles driven from the network (T_PHY, T_INJ, T_CONS then unused), so one
+# configuration serves switches whose ports face nodes or switches in any pattern. s16: a 16-switch irregular network of 8-port
 # switches, one processor each, SPAM tree worms (testbenches/scenarios/irregular-lattice.yaml at
 # 16 switches, static or adaptive selection);
 # s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
@@ -260,12 +262,13 @@ endforeach()
 # worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml); m64: the same
 # for 64 nodes (UNI-MIN b=4 n=3, BI-MIN b=2 n=6: up to 63 bit-string groups).
 set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
-    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 ALTS 0 TOKEN 0 TOKEN_PASS 1)
+    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 ALTS 0 LATENCY_MAX 0 TOKEN 0
+    TOKEN_PASS 1)
 set(WORMCAST_RTL_TABLE_CONFIGS
-  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4 ALTS 7"
+  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4 ALTS 7 LATENCY_MAX 4"
   "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4"
-  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 ALTS 1 TOKEN 1"
-  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 ALTS 1 TOKEN 1")
+  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 ALTS 1 LATENCY_MAX 4 TOKEN 1"
+  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 ALTS 1 LATENCY_MAX 4 TOKEN 1")
 if(NOT WORMCAST_RTL)
   set(WORMCAST_RTL_TABLE_CONFIGS "")
 endif()
@@ -276,6 +279,11 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
   wormcast_rtl_flag(tree_flag ${c_TREE})
   wormcast_rtl_flag(token_flag ${c_TOKEN})
   set(prefix Vwc_router_${c_NAME})
+  if(c_LATENCY_MAX GREATER 0)
+    set(latency_args -GLATENCY_STRAPS=1 -GMAX_LATENCY=${c_LATENCY_MAX})
+  else()
+    set(latency_args -GLATENCY_STRAPS=0)
+  endif()
   verilate(wormcast_rtl_models SYSTEMC TRACE
     PREFIX ${prefix}
     TOP_MODULE wc_router
@@ -287,12 +295,13 @@ foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
       -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
       -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
       -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES} -GALTS=${c_ALTS} -GTOKEN_RING=${c_TOKEN}
-      -GTOKEN_PASS=${c_TOKEN_PASS})
+      -GTOKEN_PASS=${c_TOKEN_PASS} ${latency_args})
   string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
   string(APPEND WORMCAST_RTL_TABLE_ENTRIES
     "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
     "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
-    "${c_GROUPS}, ${c_CLASSES}, ${c_ALTS}, ${token_flag}, ${c_TOKEN_PASS}}, &make_rtl_table_router<${prefix}>},\n")
+    "${c_GROUPS}, ${c_CLASSES}, ${c_ALTS}, ${c_LATENCY_MAX}, ${token_flag}, ${c_TOKEN_PASS}}, "
+    "&make_rtl_table_router<${prefix}>},\n")
 endforeach()
 
 # MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench

@@ -13,6 +13,7 @@ module wc_input_unit #(
     parameter integer T_NODE           = 1,   // routing delay of a unicast header, cycles (>= 1)
     parameter integer T_NODE_MULTIDEST = 1,   // routing delay of the other headers, cycles (>= 1)
     parameter integer CREDIT_LATENCY   = 1,   // cycles for a returned credit to reach upstream (>= 1)
+    parameter integer VAR_LATENCY      = 0,   // 1: that latency is latency_i (at most CREDIT_LATENCY)
     // Derived (do not override).
     parameter integer VC_W             = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1,
     parameter integer HDR_W            = HDR_FLITS * FLIT_WIDTH,
@@ -20,6 +21,9 @@ module wc_input_unit #(
 ) (
     input  wire                              clk_i,
     input  wire                              rst_ni,
+    /* verilator lint_off UNUSEDSIGNAL */  // with VAR_LATENCY = 0
+    input  wire [7:0]                        latency_i,    // strap (VAR_LATENCY = 1): credit latency
+    /* verilator lint_on UNUSEDSIGNAL */
     // Link from upstream.
     input  wire                              in_valid_i,
     input  wire [63:0]                       in_flit_i,
@@ -230,15 +234,20 @@ module wc_input_unit #(
       for (stage = 1; stage < CREDIT_LATENCY; stage = stage + 1) credit_q[stage] <= credit_q[stage-1];
     end
   end
-  assign in_credit_o = 32'(credit_q[CREDIT_LATENCY-1]);
+  wire bad_latency = (VAR_LATENCY != 0) && (latency_i == 8'd0 || 32'(latency_i) > CREDIT_LATENCY);
+  /* verilator lint_off UNUSEDSIGNAL */  // an index: its high bits are zero
+  wire [31:0] tap = (VAR_LATENCY != 0 && !bad_latency) ? 32'(latency_i) - 1 : CREDIT_LATENCY - 1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign in_credit_o = 32'(credit_q[tap]);
 
   reg error_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) error_q <= 1'b0;
-    else if (bad_vc || |vc_error) begin
+    else if (bad_vc || bad_latency || |vc_error) begin
       error_q <= 1'b1;
 `ifndef SYNTHESIS
-      $display("%m: protocol error (bad VC %0d, VC errors %b)", bad_vc, vc_error);
+      $display("%m: protocol error (bad VC %0d, latency strap %0d out of 1..%0d, VC errors %b)",
+               bad_vc, latency_i, CREDIT_LATENCY, vc_error);
 `endif
     end
   end

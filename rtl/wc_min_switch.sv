@@ -109,6 +109,8 @@ module wc_min_switch #(
   ) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
+      .in_latency_i   ('0),  // latencies are parameters here
+      .out_latency_i  ('0),
       .header_o       (header),
       .branch_i       (branch),
       .port_i         (route_port),

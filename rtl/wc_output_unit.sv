@@ -1,13 +1,18 @@
 // Output unit of a router port (systemc/OutputUnit): a credit counter and a free/owned flag per
 // downstream VC, and the t_sw + link pipeline: a flit that crosses the crossbar in cycle g is on
-// the link register in cycle g + DELAY - 1 and seen downstream in cycle g + DELAY.
+// the link register in cycle g + DELAY - 1 and seen downstream in cycle g + DELAY. With
+// VAR_DELAY = 1 the delay is a strap instead, delay_i (1..DELAY, DELAY the pipeline built).
 module wc_output_unit #(
-    parameter integer NUM_VCS = 1,  // virtual channels of the downstream input
-    parameter integer DEPTH   = 4,  // downstream buffer depth per VC: initial credits
-    parameter integer DELAY   = 2   // t_sw + link latency, cycles (>= 1)
+    parameter integer NUM_VCS   = 1,  // virtual channels of the downstream input
+    parameter integer DEPTH     = 4,  // downstream buffer depth per VC: initial credits
+    parameter integer DELAY     = 2,  // t_sw + link latency, cycles (>= 1); VAR_DELAY: at most
+    parameter integer VAR_DELAY = 0   // 1: the delay is delay_i
 ) (
     input  wire               clk_i,
     input  wire               rst_ni,
+    /* verilator lint_off UNUSEDSIGNAL */  // with VAR_DELAY = 0
+    input  wire [7:0]         delay_i,       // strap (VAR_DELAY = 1): t_sw + link latency
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire               xbar_valid_i,  // a flit crosses the crossbar to this output
     input  wire [63:0]        xbar_flit_i,   // tagged with its output VC
     input  wire [NUM_VCS-1:0] taken_i,       // output VCs taken by a worm this cycle
@@ -74,19 +79,25 @@ module wc_output_unit #(
       end
     end
   end
-  assign out_valid_o = valid_q[DELAY-1];
-  assign out_flit_o  = flit_q[DELAY-1];
+  // A stage keeps the last flit that passed it, so tapping stage d - 1 of a longer pipeline is
+  // the pipeline of d stages.
+  wire bad_delay = (VAR_DELAY != 0) && (delay_i == 8'd0 || 32'(delay_i) > DELAY);
+  /* verilator lint_off UNUSEDSIGNAL */  // an index: its high bits are zero
+  wire [31:0] tap = (VAR_DELAY != 0 && !bad_delay) ? 32'(delay_i) - 1 : DELAY - 1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign out_valid_o = valid_q[tap];
+  assign out_flit_o  = flit_q[tap];
 
   wire bad_credit = (NUM_VCS < 32) ? |(credit_i >> NUM_VCS) : 1'b0;
   wire bad_vc = xbar_valid_i && (32'(xbar_vc) >= NUM_VCS);
   reg error_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) error_q <= 1'b0;
-    else if (bad_credit || bad_vc || |vc_error) begin
+    else if (bad_credit || bad_vc || bad_delay || |vc_error) begin
       error_q <= 1'b1;
 `ifndef SYNTHESIS
-      $display("%m: protocol error (credit for a missing VC %0d, flit on a missing VC %0d, VC errors %b)",
-               bad_credit, bad_vc, vc_error);
+      $display("%m: protocol error (credit for a missing VC %0d, flit on a missing VC %0d, delay strap %0d out of 1..%0d, VC errors %b)",
+               bad_credit, bad_vc, delay_i, DELAY, vc_error);
 `endif
     end
   end

@@ -38,6 +38,11 @@ module wc_router #(
     parameter integer GROUPS     = 1,
     parameter integer CLASSES    = 1,
     parameter integer ALTS       = 0,   // adaptive alternatives a table entry holds
+    // 1: every port's link latency is a strap (in_latency_i, out_latency_i; 1..MAX_LATENCY
+    // cycles) instead of T_PHY, T_INJ and T_CONS, so that one configuration serves switches whose
+    // ports face nodes or switches in any pattern (the stages of a MIN, irregular networks).
+    parameter integer LATENCY_STRAPS = 0,
+    parameter integer MAX_LATENCY = 4,
     // ATBM token ring (wc_token_stop, tree worms): 1: a worm with several branches waits for the
     // token of the ring token_i/token_o belong to (the switches of one group, wired stop to stop)
     // before it enters the OCRQs; TOKEN_PASS cycles per stop; token_first_i and token_release_i
@@ -76,6 +81,10 @@ module wc_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [NODE_BITS-1:0]   node_id_i,     // strap: this router's node, x + MESH_X * y
     input  wire [TABLE_BITS-1:0]  table_i,       // strap: the route table (ROUTE_TABLE = 1)
+    // Straps (LATENCY_STRAPS = 1): per port p, bits p*8 +: 8, its link latency in cycles (an
+    // input's credits back, an output's flits out).
+    input  wire [NUM_IN*8-1:0]    in_latency_i,
+    input  wire [NUM_OUT*8-1:0]   out_latency_i,
     // The ATBM token ring (TOKEN_RING = 1; unused otherwise).
     input  wire                   token_first_i,   // strap
     input  wire [TOKEN_CNT_W-1:0] token_release_i, // strap
@@ -135,10 +144,14 @@ module wc_router #(
       .TOKEN_RING      (TOKEN_RING),
       .TOKEN_PASS      (TOKEN_PASS),
       .TOKEN_CNT_W     (TOKEN_CNT_W),
-      .ALTS            (ALTS_USED)
+      .ALTS            (ALTS_USED),
+      .LATENCY_STRAPS  (LATENCY_STRAPS),
+      .MAX_LATENCY     (MAX_LATENCY)
   ) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
+      .in_latency_i   (in_latency_i),
+      .out_latency_i  (out_latency_i),
       .header_o       (header),
       .branch_i       (branch),
       .port_i         (route_port),

@@ -8,6 +8,8 @@
 // a flit that left a FIFO in cycle g is seen upstream in g + link latency. Per-port latencies:
 // inputs with their bit of FROM_NODE set are injection channels (credits back after T_INJ, else
 // T_PHY), outputs with their bit of TO_NODE set are consumption channels (T_CONS, else T_PHY).
+// LATENCY_STRAPS = 1: the latencies are straps instead, per input port (in_latency_i, credits
+// back) and per output port (out_latency_i, flits out), each 1..MAX_LATENCY cycles.
 // Adaptive routing (ALTS > 0): a worm whose branch 0 comes with alternatives (alt_i, from
 // wc_route_table) takes the output wc_ocrq chooses for it; the core keeps that choice for the
 // rest of the worm in place of the route unit's port.
@@ -34,6 +36,8 @@ module wc_switch_core #(
     parameter integer TOKEN_PASS       = 1,
     parameter integer TOKEN_CNT_W      = 8,
     parameter integer ALTS             = 0,   // adaptive alternatives of branch 0 (alt_i)
+    parameter integer LATENCY_STRAPS   = 0,   // 1: link latencies from in/out_latency_i
+    parameter integer MAX_LATENCY      = 1,   // their largest value (pipelines built)
     // Derived (do not override).
     parameter integer NUM_REQ          = NUM_IN * NUM_VCS,  // input VCs
     parameter integer OUT_W            = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
@@ -43,6 +47,11 @@ module wc_switch_core #(
 ) (
     input  wire                           clk_i,
     input  wire                           rst_ni,
+    // Straps (LATENCY_STRAPS = 1): per port p, bits p*8 +: 8, its link latency in cycles.
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [NUM_IN*8-1:0]            in_latency_i,
+    input  wire [NUM_OUT*8-1:0]           out_latency_i,
+    /* verilator lint_on UNUSEDSIGNAL */
     // To and from the route units, per input VC r = p * NUM_VCS + v and branch slot r * NUM_BR + b.
     output wire [NUM_REQ*HDR_W-1:0]       header_o,        // the header the VC latched
     input  wire [NUM_REQ*NUM_BR-1:0]      branch_i,        // branches the worm takes
@@ -146,10 +155,12 @@ module wc_switch_core #(
           .NUM_BR          (NUM_BR),
           .T_NODE          (T_NODE),
           .T_NODE_MULTIDEST(T_NODE_MULTIDEST),
-          .CREDIT_LATENCY  (FROM_NODE[p] ? T_INJ : T_PHY)
+          .CREDIT_LATENCY  ((LATENCY_STRAPS != 0) ? MAX_LATENCY : FROM_NODE[p] ? T_INJ : T_PHY),
+          .VAR_LATENCY     (LATENCY_STRAPS)
       ) u_input (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
+          .latency_i   (in_latency_i[p*8+:8]),
           .in_valid_i  (in_valid_i[p]),
           .in_flit_i   (in_flit_i[p*64+:64]),
           .in_credit_o (in_credit_o[p*32+:32]),
@@ -298,10 +309,12 @@ module wc_switch_core #(
       wc_output_unit #(
           .NUM_VCS(NUM_VCS),
           .DEPTH  (BUF_DEPTH),
-          .DELAY  (T_SW + (TO_NODE[q] ? T_CONS : T_PHY))
+          .DELAY  (T_SW + ((LATENCY_STRAPS != 0) ? MAX_LATENCY : TO_NODE[q] ? T_CONS : T_PHY)),
+          .VAR_DELAY(LATENCY_STRAPS)
       ) u_output (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
+          .delay_i     (8'(T_SW) + out_latency_i[q*8+:8]),
           .xbar_valid_i(xbar_valid[q]),
           .xbar_flit_i (xbar_flit[q*64+:64]),
           .taken_i     (taken[q*NUM_VCS+:NUM_VCS]),

@@ -6,6 +6,7 @@
 // what it registers is on the ports, after a delta, before cycle c+1 starts.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -87,6 +88,20 @@ template <typename Model, typename = void>
 struct HasToken : std::false_type {};
 template <typename Model>
 struct HasToken<Model, std::void_t<decltype(std::declval<Model&>().token_i)>> : std::true_type {};
+/// The per-port link latency straps of a wc_router (in_latency_i, out_latency_i).
+template <typename Model, typename = void>
+struct HasLatency : std::false_type {};
+template <typename Model>
+struct HasLatency<Model, std::void_t<decltype(std::declval<Model&>().in_latency_i)>>
+    : std::true_type {};
+/// One byte per port, port 0 in the lowest, as 32-bit words (a latency above 255 reads 255: the
+/// RTL refuses it, as it does any above its MAX_LATENCY).
+inline std::vector<std::uint32_t> byte_words(const std::vector<unsigned>& values) {
+    std::vector<std::uint32_t> words((values.size() + 3) / 4, 0);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        words[i / 4] |= std::min(values[i], 255u) << (8 * (i % 4));
+    return words;
+}
 template <typename Bits>
 void put_words(Bits& bits, const std::vector<std::uint32_t>& words) {
     if constexpr (std::is_same_v<Bits, bool>) {
@@ -168,6 +183,10 @@ class RtlRouter : public RtlRouterBase {
         } else if (token_.in || token_.out) {
             throw ConfigError(fmt::format("{}: the RTL model has no token-ring pins", name));
         }
+        if constexpr (rtl_pins::HasLatency<Model>::value) {
+            model_.in_latency_i(in_latency_);
+            model_.out_latency_i(out_latency_);
+        }
         model_.in_valid_i(rtl_in_valid_);
         model_.in_flit_i(rtl_in_flit_);
         model_.in_credit_o(rtl_in_credit_);
@@ -226,6 +245,18 @@ class RtlRouter : public RtlRouterBase {
         using type = PinType<decltype(std::declval<M&>().token_grants_o)>;
     };
     using CounterBits = typename CounterOf<Model>::type;
+    template <typename M, bool = rtl_pins::HasLatency<M>::value>
+    struct LatencyOf {
+        using in = bool;
+        using out = bool;
+    };
+    template <typename M>
+    struct LatencyOf<M, true> {
+        using in = PinType<decltype(std::declval<M&>().in_latency_i)>;
+        using out = PinType<decltype(std::declval<M&>().out_latency_i)>;
+    };
+    using InLatencyBits = typename LatencyOf<Model>::in;
+    using OutLatencyBits = typename LatencyOf<Model>::out;
     using InValidBits = PinType<decltype(std::declval<Model&>().in_valid_i)>;
     using InFlitBits = PinType<decltype(std::declval<Model&>().in_flit_i)>;
     using InCreditBits = PinType<decltype(std::declval<Model&>().in_credit_o)>;
@@ -263,6 +294,14 @@ class RtlRouter : public RtlRouterBase {
                     TableBits bits;
                     rtl_pins::put_words(bits, table_words_);
                     table_.write(bits);
+                }
+                if constexpr (rtl_pins::HasLatency<Model>::value) {
+                    InLatencyBits in;
+                    rtl_pins::put_words(in, rtl_pins::byte_words(config_.input_credit_latency));
+                    in_latency_.write(in);
+                    OutLatencyBits out;
+                    rtl_pins::put_words(out, rtl_pins::byte_words(config_.output_link_latency));
+                    out_latency_.write(out);
                 }
                 if constexpr (rtl_pins::HasToken<Model>::value) {
                     token_first_.write(token_.first);
@@ -360,6 +399,8 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_signal<ReleaseBits> token_release_{"token_release"};
     sc_core::sc_signal<bool> token_in_{"token_in"};  // an unconnected stop: no token arrives
     sc_core::sc_signal<bool> token_out_{"token_out"};
+    sc_core::sc_signal<InLatencyBits> in_latency_{"in_latency"};
+    sc_core::sc_signal<OutLatencyBits> out_latency_{"out_latency"};
     // The token stop's statistics counters (64 bits each).
     sc_core::sc_signal<CounterBits> token_grants_{"token_grants"};
     sc_core::sc_signal<CounterBits> token_wait_{"token_wait"};

@@ -164,10 +164,13 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
 std::string RtlTableParams::describe() const {
     return fmt::format(
         "{} network ports, {} injection / {} consumption channels, {} VCs, depth {}, flit width "
-        "{}, t_node {}, t_sw {}, t_phy {}, t_inj {}, t_cons {}, {}, table of {} nodes, up to {} "
-        "bit-string groups and {} classes{}{}",
+        "{}, t_node {}, t_sw {}, {}, {}, table of {} nodes, up to {} bit-string groups and {} "
+        "classes{}{}",
         network_ports, injection_channels, consumption_channels, vcs, buffer_depth, flit_width,
-        t_node, t_sw, t_phy, t_inj, t_cons,
+        t_node, t_sw,
+        max_latency > 0
+            ? fmt::format("link latencies of 1..{} cycles per port (straps)", max_latency)
+            : fmt::format("t_phy {}, t_inj {}, t_cons {}", t_phy, t_inj, t_cons),
         path_worms || tree_worms ? fmt::format("{} (t_node_multidest {})",
                                                path_worms && tree_worms ? "path and tree worms"
                                                : path_worms             ? "path worms"
@@ -214,7 +217,14 @@ std::vector<std::string> table_model_differences(const RtlTableModel& model,
         out.push_back(fmt::format("ports {} in / {} out (network: {} in / {} out)",
                                   m.network_ports + m.injection_channels,
                                   m.network_ports + m.consumption_channels, rs.inputs, rs.outputs));
-    else {
+    else if (m.max_latency > 0) {
+        unsigned longest = 0;
+        for (unsigned l : rs.output_link_latency) longest = std::max(longest, l);
+        for (unsigned l : rs.input_credit_latency) longest = std::max(longest, l);
+        if (longest > m.max_latency)
+            out.push_back(fmt::format("link latencies up to {} cycles (network: {})", m.max_latency,
+                                      longest));
+    } else {
         bool links = true;
         for (PortId q = 0; q < rs.outputs; ++q)
             links =

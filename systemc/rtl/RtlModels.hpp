@@ -146,6 +146,10 @@ struct RtlTableParams {
     /// Adaptive alternatives an entry holds (at most): the switch takes the first of its port
     /// and these with a free VC and no queued request for it (SystemC Router::available_output).
     unsigned alts = 0;
+    /// > 0: every port's link latency is a strap of 1..max_latency cycles (the RTL router's
+    /// in/out_latency_i, driven from RouterConfig), so t_phy, t_inj and t_cons above do not
+    /// apply and the ports may face nodes or switches in any pattern.
+    unsigned max_latency = 0;
     /// An ATBM token stop (wc_token_stop) on token_i/token_o: tree operations wait for the
     /// token of the ring the switches of one group form; token_pass cycles per stop.
     bool token_ring = false;

@@ -46,6 +46,13 @@ TEST_CASE(
                            fmt::format("traffic.load={}", load), "traffic.multicast_ratio=0.3",
                            "traffic.warmup=0", "traffic.measure=1500", "traffic.length=8"},
                           "s16", 10);
+    // Processor links slower than switch links (latency straps: 3, 2 and 4 cycles).
+    lockstep_scenario("irregular-lattice.yaml",
+                      {"network.switches=16", "network.seed=9", "nic.t_inj=30ns", "nic.t_cons=20ns",
+                       "router.t_phy=40ns", "traffic.multicast_destinations=2..15",
+                       "traffic.load=0.2", "traffic.multicast_ratio=0.3", "traffic.warmup=0",
+                       "traffic.measure=1500", "traffic.length=8"},
+                      "s16", 10);
 }
 
 TEST_CASE(
