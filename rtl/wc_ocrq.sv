@@ -64,20 +64,26 @@ module wc_ocrq #(
         if (alt_i[ar*ALT_W+ak*(1+OUT_W)]) adaptive[ar] = 1'b1;
   end
 
-  integer i, j, b, v, bi, bj, port_b, vc_pick, k, rank, c, cand;
+  // The lowest VC of `mask` free in `vcs`, or -1.
+  function automatic integer lowest_free(input [NUM_VCS-1:0] mask, input [NUM_VCS-1:0] vcs);
+    integer n;
+    lowest_free = -1;
+    for (n = NUM_VCS - 1; n >= 0; n = n - 1) if (mask[n] && vcs[n]) lowest_free = n;
+  endfunction
+
+  integer i, j, b, bi, bj, port_b, vc_pick, k, c, cand;
+  integer rank[0:NUM_REQ-1];
   reg [NUM_REQ-1:0] queued;
   reg [NUM_OUT*NUM_VCS-1:0] free, requested;
-  reg blocked, found, all_found, picked, contested;
+  reg blocked, all_found, picked;
   always @(*) begin
     queued = member_q | enq_i;
     free = vc_free_i;
     bi = 0;
     port_b = 0;
     vc_pick = 0;
-    rank = 0;
     cand = 0;
     picked = 1'b0;
-    contested = 1'b0;
     grant_o = '0;
     grant_vc_o = '0;
     grant_port_o = '0;
@@ -99,19 +105,15 @@ module wc_ocrq #(
       for (b = 0; b < NUM_BR; b = b + 1) begin
         bi = i * NUM_BR + b;
         port_b = 32'(port_i[bi*OUT_W+:OUT_W]);
-        found = 1'b0;
-        for (v = 0; v < NUM_VCS; v = v + 1)
-          if (mask_i[bi*NUM_VCS+v] && free[port_b*NUM_VCS+v]) found = 1'b1;
-        if (branch_i[bi] && !found) all_found = 1'b0;
+        if (branch_i[bi] && lowest_free(mask_i[bi*NUM_VCS+:NUM_VCS], free[port_b*NUM_VCS+:NUM_VCS]) < 0)
+          all_found = 1'b0;
       end
       if (queued[i] && !adaptive[i] && !blocked && all_found) begin
         grant_o[i] = 1'b1;
         for (b = 0; b < NUM_BR; b = b + 1) begin
           bi = i * NUM_BR + b;
           port_b = 32'(port_i[bi*OUT_W+:OUT_W]);
-          vc_pick = 0;
-          for (v = NUM_VCS - 1; v >= 0; v = v - 1)
-            if (mask_i[bi*NUM_VCS+v] && free[port_b*NUM_VCS+v]) vc_pick = v;
+          vc_pick = lowest_free(mask_i[bi*NUM_VCS+:NUM_VCS], free[port_b*NUM_VCS+:NUM_VCS]);
           if (branch_i[bi]) begin
             grant_vc_o[bi*VC_W+:VC_W] = vc_pick[VC_W-1:0];
             free[port_b*NUM_VCS+vc_pick] = 1'b0;
@@ -128,31 +130,27 @@ module wc_ocrq #(
           if (branch_i[bj])
             requested[32'(port_i[bj*OUT_W+:OUT_W])*NUM_VCS+:NUM_VCS] =
                 requested[32'(port_i[bj*OUT_W+:OUT_W])*NUM_VCS+:NUM_VCS] | mask_i[bj*NUM_VCS+:NUM_VCS];
-    // Adaptive worms, oldest first (rank k: k adaptive worms ahead of it). Candidate c = 0 is the
+    // Adaptive worms, oldest first (rank: the adaptive worms ahead). Candidate c = 0 is the
     // branch's port, c = 1 + a its alternative a.
+    for (i = 0; i < NUM_REQ; i = i + 1) begin
+      rank[i] = 0;
+      for (j = 0; j < NUM_REQ; j = j + 1)
+        if (j != i && queued[j] && adaptive[j] && ahead(j, i, member_q, enq_i, older_q, late_i))
+          rank[i] = rank[i] + 1;
+    end
     for (k = 0; k < NUM_REQ; k = k + 1)
-      for (i = 0; i < NUM_REQ; i = i + 1) begin
-        rank = 0;
-        for (j = 0; j < NUM_REQ; j = j + 1)
-          if (j != i && queued[j] && adaptive[j] && ahead(j, i, member_q, enq_i, older_q, late_i))
-            rank = rank + 1;
-        if (queued[i] && adaptive[i] && rank == k) begin
+      for (i = 0; i < NUM_REQ; i = i + 1)
+        if (queued[i] && adaptive[i] && rank[i] == k) begin
           bi = i * NUM_BR;
           picked = 1'b0;
           for (c = 0; c <= ALTS; c = c + 1)
             if (!picked && (c == 0 || alt_i[i*ALT_W+(c-1)*(1+OUT_W)])) begin
               cand = (c == 0) ? 32'(port_i[bi*OUT_W+:OUT_W])
                               : 32'(alt_i[i*ALT_W+(c-1)*(1+OUT_W)+1+:OUT_W]);
-              found = 1'b0;
-              vc_pick = 0;
-              for (v = NUM_VCS - 1; v >= 0; v = v - 1)
-                if (mask_i[bi*NUM_VCS+v] && free[cand*NUM_VCS+v]) begin
-                  found = 1'b1;
-                  vc_pick = v;
-                end
-              // A queued request for an overlapping VC set there.
-              contested = |(requested[cand*NUM_VCS+:NUM_VCS] & mask_i[bi*NUM_VCS+:NUM_VCS]);
-              if (found && !contested) begin
+              vc_pick = lowest_free(mask_i[bi*NUM_VCS+:NUM_VCS], free[cand*NUM_VCS+:NUM_VCS]);
+              // Free, and no queued request for an overlapping VC set there.
+              if (vc_pick >= 0 &&
+                  !(|(requested[cand*NUM_VCS+:NUM_VCS] & mask_i[bi*NUM_VCS+:NUM_VCS]))) begin
                 picked = 1'b1;
                 grant_o[i] = 1'b1;
                 grant_vc_o[bi*VC_W+:VC_W] = vc_pick[VC_W-1:0];
@@ -162,7 +160,6 @@ module wc_ocrq #(
               end
             end
         end
-      end
   end
 
   integer a, d;
