@@ -39,21 +39,13 @@ void DeliveryLedger::add_message(MessageRecord record) {
     MulticastRecord& own = multicast(record.multicast);
     own.messages++;
     if (own.queued_orders > 0) --own.queued_orders;
-    for (std::uint32_t mc : referenced(record)) {
+    for_each_referenced(record.multicast, record.carries, [this](std::uint32_t mc) {
         const auto it = multicasts_.find(mc);
         if (it != multicasts_.end()) ++it->second.live_messages;
-    }
+    });
     if (!messages_.emplace(id, std::move(record)).second)
         throw ModelError(fmt::format("message {} registered twice", id));
     peak_records_ = std::max(peak_records_, multicasts_.size() + messages_.size());
-}
-
-std::vector<std::uint32_t> DeliveryLedger::referenced(const MessageRecord& m) {
-    std::vector<std::uint32_t> ids{m.multicast};
-    if (m.carries)
-        for (std::uint32_t c : *m.carries)
-            if (std::find(ids.begin(), ids.end(), c) == ids.end()) ids.push_back(c);
-    return ids;
 }
 
 void DeliveryLedger::orders_queued(std::uint32_t multicast_id, std::size_t count) {
@@ -83,19 +75,21 @@ void DeliveryLedger::retire_into(std::function<void(const MulticastRecord&)> mul
 }
 
 void DeliveryLedger::retire_if_final(std::unordered_map<MessageId, MessageRecord>::iterator it) {
-    const MessageRecord& m = it->second;
+    MessageRecord& m = it->second;
     if (!retire_message_ || m.arrived.size() != m.receivers.size() ||
         m.delivered < m.receivers.size())
         return;
     retire_message_(m);
-    const auto ids = referenced(m);
+    // The record goes first; then each multicast it referenced may become final.
+    const std::uint32_t own = m.multicast;
+    const auto carries = std::move(m.carries);
     messages_.erase(it);
-    for (std::uint32_t mc : ids) {
+    for_each_referenced(own, carries, [this](std::uint32_t mc) {
         const auto found = multicasts_.find(mc);
-        if (found == multicasts_.end()) continue;
+        if (found == multicasts_.end()) return;
         --found->second.live_messages;
         retire_if_final(mc);
-    }
+    });
 }
 
 void DeliveryLedger::retire_if_final(std::uint32_t multicast_id) {

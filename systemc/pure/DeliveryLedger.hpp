@@ -8,6 +8,7 @@
 // a multicast once complete, with no sends for it queued at a NIC and no live message carrying it).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -103,8 +104,16 @@ class DeliveryLedger {
 
   private:
     void serve(std::uint32_t multicast, NodeId node, Cycle cycle);
-    /// The multicasts a message is for or carries, each once.
-    static std::vector<std::uint32_t> referenced(const MessageRecord& m);
+    /// Calls f with each multicast a message is for (`own`) or carries, each once.
+    template <typename F>
+    static void for_each_referenced(std::uint32_t own,
+                                    const std::optional<std::vector<std::uint32_t>>& carries,
+                                    F&& f) {
+        f(own);
+        if (!carries) return;
+        for (auto it = carries->begin(); it != carries->end(); ++it)
+            if (*it != own && std::find(carries->begin(), it, *it) == it) f(*it);
+    }
     void retire_if_final(std::unordered_map<MessageId, MessageRecord>::iterator it);
     void retire_if_final(std::uint32_t multicast);
 

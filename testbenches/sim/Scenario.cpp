@@ -357,7 +357,7 @@ std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& top
 /// Refuses, before anything is allocated, a run whose network and traffic would not fit in
 /// `limit_mb`. Measured on meshes (docs/performance.md): about 58 KB per router with the default
 /// buffers, growing with VCs and buffer depth; uniform traffic listed ahead about 1 KB per message
-/// (up to SendPlan::kStreamFrom a node), drawn during the run about 5 KB per node (its
+/// (when SendPlan::uniform lists it), drawn during the run about 5 KB per node (its
 /// generators); the records of messages in flight are dropped once final.
 void check_memory(const Scenario& s, std::uint64_t limit_mb) {
     const NetworkParams& p = s.params;
@@ -367,9 +367,8 @@ void check_memory(const Scenario& s, std::uint64_t limit_mb) {
     std::string traffic;
     if (s.traffic_kind == "uniform") {
         const double nodes = s.topology->nodes();
-        const double per_node = static_cast<double>(s.uniform.warmup + s.uniform.measure) *
-                                std::min(1.0, s.uniform.load / s.uniform.worm_flits);
-        if (per_node > SendPlan::kStreamFrom) {
+        const double per_node = SendPlan::sends_per_node(s.uniform);
+        if (SendPlan::streams(s.uniform)) {
             traffic_kb = 5.0 * nodes;
             traffic = fmt::format(", traffic drawn at {:.0f} nodes at ~5 KB", nodes);
         } else {

@@ -57,11 +57,10 @@ UniformSendStream::UniformSendStream(const UniformTraffic& traffic, std::uint32_
     : t_(traffic),
       nodes_(nodes),
       source_(source),
-      seed_(seed),
       end_(traffic.warmup + traffic.measure),
       rng_(seed * 0x9E3779B97F4A7C15ULL + source + 1),
       failures_((check_uniform(traffic, nodes), uniform_rate(traffic))) {
-    if (t_.multicast_ratio > 0) multicast_rng_.emplace(seed_ * 0xD1B54A32D192ED03ULL + source_ + 1);
+    if (t_.multicast_ratio > 0) multicast_rng_.emplace(seed * 0xD1B54A32D192ED03ULL + source_ + 1);
 }
 
 std::optional<ScheduledSend> UniformSendStream::next() {
@@ -117,11 +116,13 @@ SendPlan::SendPlan(std::vector<ScheduledSend> sends) : list_(std::move(sends)) {
     for (const ScheduledSend& s : list_) last_send_ = std::max(last_send_, s.at);
 }
 
+double SendPlan::sends_per_node(const UniformTraffic& traffic) {
+    return uniform_rate(traffic) * static_cast<double>(traffic.warmup + traffic.measure);
+}
+
 SendPlan SendPlan::uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed) {
     check_uniform(traffic, nodes);
-    const double per_node =
-        uniform_rate(traffic) * static_cast<double>(traffic.warmup + traffic.measure);
-    if (per_node <= kStreamFrom) return SendPlan(uniform_schedule(traffic, nodes, seed));
+    if (!streams(traffic)) return SendPlan(uniform_schedule(traffic, nodes, seed));
     SendPlan plan;
     plan.streamed_ = true;
     plan.traffic_ = traffic;

@@ -61,7 +61,6 @@ class UniformSendStream : public SendStream {
     UniformTraffic t_;
     std::uint32_t nodes_;
     NodeId source_;
-    std::uint64_t seed_;
     Cycle end_;
     std::mt19937_64 rng_;
     std::geometric_distribution<Cycle> failures_;
@@ -82,6 +81,12 @@ class SendPlan {
     /// than kStreamFrom sends (its generator is then smaller than its list), else listed ahead.
     static SendPlan uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed);
     static constexpr double kStreamFrom = 32;
+    /// The sends a node expects in a run of `traffic` (warm-up and measurement).
+    static double sends_per_node(const UniformTraffic& traffic);
+    /// Whether uniform() draws `traffic` during the run rather than listing it.
+    static bool streams(const UniformTraffic& traffic) {
+        return sends_per_node(traffic) > kStreamFrom;
+    }
     /// Whether the sends are drawn during the run.
     bool streamed() const { return streamed_; }
     /// Every node's sends (a list's checked: sources and destinations inside the network).
