@@ -11,6 +11,13 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <random>
 #include <vector>
 
 #include "testbenches/traffic/TrafficSchedule.hpp"
@@ -41,5 +48,42 @@ struct MixedTraffic {
 /// outside their ranges.
 std::vector<ScheduledSend> mixed_schedule(const MixedTraffic& traffic, std::uint32_t nodes,
                                           std::uint64_t seed);
+
+/// The merge behind mixed_schedule: the nodes' arrival processes drawn network-wide in time order,
+/// one send at a time, each marked measured once `warmup` sends have been drawn. next_of(n) gives
+/// node n's sends in order, drawing ahead (and holding) other nodes' sends until one of n's comes.
+class MixedMerge {
+  public:
+    MixedMerge(const MixedTraffic& traffic, std::uint32_t nodes, std::uint64_t seed);
+    /// The next send network-wide, or nullopt after the run's last.
+    std::optional<ScheduledSend> draw();
+    /// Node n's next send, or nullopt after its last.
+    std::optional<ScheduledSend> next_of(NodeId n);
+
+  private:
+    /// One node's two arrival processes.
+    struct Source {
+        std::mt19937_64 rng;
+        double next_unicast = std::numeric_limits<double>::infinity();
+        double next_multicast = std::numeric_limits<double>::infinity();
+    };
+    using Entry = std::pair<double, NodeId>;
+    MixedTraffic t_;
+    std::uint32_t nodes_;
+    double t_uni_, t_multi_;
+    std::vector<Source> sources_;
+    // Earliest next arrival first; ties by node, so the merge does not depend on heap order.
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> next_;
+    std::normal_distribution<double> size_;  // one for all nodes: its cached draw carries over
+    std::vector<NodeId> others_;
+    std::uint64_t drawn_ = 0;
+    std::vector<std::deque<ScheduledSend>> held_;  // drawn, not yet taken by next_of
+};
+
+/// mixed_schedule's sends drawn as the run reaches them, one stream per node over a shared
+/// MixedMerge: the same sends, in memory that holds only those drawn ahead rather than all of
+/// them. `adjust` rewrites each send as it is drawn (e.g. its length by its destination count).
+SendPlan mixed_plan(const MixedTraffic& traffic, std::uint32_t nodes, std::uint64_t seed,
+                    std::function<void(ScheduledSend&)> adjust = {});
 
 }  // namespace wormcast

@@ -123,13 +123,22 @@ double SendPlan::sends_per_node(const UniformTraffic& traffic) {
 SendPlan SendPlan::uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed) {
     check_uniform(traffic, nodes);
     if (!streams(traffic)) return SendPlan(uniform_schedule(traffic, nodes, seed));
+    const Cycle end = traffic.warmup + traffic.measure;
+    return from_streams(nodes, end > 0 ? end - 1 : 0, [traffic, nodes, seed] {
+        std::vector<std::unique_ptr<SendStream>> out;
+        for (NodeId n = 0; n < nodes; ++n)
+            out.push_back(std::make_unique<UniformSendStream>(traffic, nodes, n, seed));
+        return out;
+    });
+}
+
+SendPlan SendPlan::from_streams(std::uint32_t nodes, Cycle last_send,
+                                std::function<std::vector<std::unique_ptr<SendStream>>()> make) {
     SendPlan plan;
     plan.streamed_ = true;
-    plan.traffic_ = traffic;
     plan.nodes_ = nodes;
-    plan.seed_ = seed;
-    const Cycle end = traffic.warmup + traffic.measure;
-    plan.last_send_ = end > 0 ? end - 1 : 0;
+    plan.last_send_ = last_send;
+    plan.make_streams_ = std::move(make);
     return plan;
 }
 
@@ -138,9 +147,10 @@ std::vector<std::unique_ptr<SendStream>> SendPlan::take_streams(std::uint32_t no
     if (streamed_) {
         if (nodes != nodes_)
             throw ConfigError(
-                fmt::format("uniform traffic for {} nodes in a network of {}", nodes_, nodes));
-        for (NodeId n = 0; n < nodes; ++n)
-            out.push_back(std::make_unique<UniformSendStream>(traffic_, nodes, n, seed_));
+                fmt::format("traffic for {} nodes in a network of {}", nodes_, nodes));
+        out = make_streams_();
+        if (out.size() != nodes)
+            throw ModelError(fmt::format("{} send streams for {} nodes", out.size(), nodes));
         return out;
     }
     std::vector<std::vector<ScheduledSend>> per_node(nodes);

@@ -80,6 +80,10 @@ class SendPlan {
     /// Uniform traffic (uniform_schedule's sends). Drawn during the run when a node expects more
     /// than kStreamFrom sends (its generator is then smaller than its list), else listed ahead.
     static SendPlan uniform(const UniformTraffic& traffic, std::uint32_t nodes, std::uint64_t seed);
+    /// Sends drawn during the run by the streams `make` returns, one per node of `nodes`; none
+    /// later than `last_send`.
+    static SendPlan from_streams(std::uint32_t nodes, Cycle last_send,
+                                 std::function<std::vector<std::unique_ptr<SendStream>>()> make);
     static constexpr double kStreamFrom = 32;
     /// The sends a node expects in a run of `traffic` (warm-up and measurement).
     static double sends_per_node(const UniformTraffic& traffic);
@@ -98,9 +102,8 @@ class SendPlan {
   private:
     bool streamed_ = false;
     std::vector<ScheduledSend> list_;
-    UniformTraffic traffic_;
+    std::function<std::vector<std::unique_ptr<SendStream>>()> make_streams_;
     std::uint32_t nodes_ = 0;
-    std::uint64_t seed_ = 0;
     Cycle last_send_ = 0;
 };
 

@@ -2,8 +2,10 @@
 // formula, multicast sizes, destinations, warm-up and seeding.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <random>
 #include <set>
 
 #include "testbenches/traffic/MixedTraffic.hpp"
@@ -118,4 +120,66 @@ TEST_CASE("mixed traffic: seeded, and bad parameters are refused", "[traffic]") 
     bad.total_buffers = 0;
     REQUIRE_THROWS_AS(mixed_schedule(bad, 16, 1), ConfigError);
     REQUIRE_THROWS_AS(mixed_schedule(t, 2, 1), ConfigError);
+}
+
+TEST_CASE("mixed traffic drawn as the run goes gives every node the listed sends",
+          "[traffic][property]") {
+    // mixed_plan's streams against mixed_schedule's list, node by node: the same sends in the same
+    // order (cycle, destinations, length, measured), over seeds, sizes and ratios, the streams
+    // taken in an order that interleaves the nodes unevenly (as hosts take them in a run).
+    for (std::uint32_t nodes : {3u, 16u, 64u})
+        for (double ratio : {0.0, 0.3, 1.0})
+            for (std::uint64_t seed : {1u, 7u}) {
+                MixedTraffic t = paper_like(nodes);
+                t.multicast_ratio = ratio;
+                t.messages = 3000;
+                t.warmup = 500;
+                INFO(nodes << " nodes, ratio " << ratio << ", seed " << seed);
+                std::vector<std::vector<ScheduledSend>> listed(nodes);
+                Cycle last = 0;
+                for (auto& s : mixed_schedule(t, nodes, seed)) {
+                    last = std::max(last, s.at);
+                    s.length += static_cast<std::uint32_t>(s.destinations.size());
+                    listed[s.source].push_back(std::move(s));
+                }
+                SendPlan plan = mixed_plan(t, nodes, seed, [](ScheduledSend& s) {
+                    s.length += static_cast<std::uint32_t>(s.destinations.size());
+                });
+                REQUIRE(plan.streamed());
+                REQUIRE(plan.last_send() == last);
+                auto streams = plan.take_streams(nodes);
+                std::vector<std::vector<ScheduledSend>> drawn(nodes);
+                std::mt19937_64 order(seed);
+                std::vector<bool> ended(nodes, false);
+                for (std::uint32_t open = nodes; open > 0;) {
+                    const NodeId n = static_cast<NodeId>(order() % nodes);
+                    if (ended[n]) continue;
+                    if (auto s = streams[n]->next()) {
+                        drawn[n].push_back(std::move(*s));
+                    } else {
+                        ended[n] = true;
+                        --open;
+                    }
+                }
+                std::size_t total = 0;
+                for (NodeId n = 0; n < nodes; ++n) {
+                    REQUIRE(drawn[n].size() == listed[n].size());
+                    for (std::size_t i = 0; i < drawn[n].size(); ++i) {
+                        const ScheduledSend &a = drawn[n][i], &b = listed[n][i];
+                        REQUIRE(a.at == b.at);
+                        REQUIRE(a.source == n);
+                        REQUIRE(a.destinations == b.destinations);
+                        REQUIRE(a.length == b.length);
+                        REQUIRE(a.measured == b.measured);
+                    }
+                    total += drawn[n].size();
+                }
+                REQUIRE(total == t.messages);
+            }
+    // Parameters mixed_schedule refuses, refused here too.
+    MixedTraffic bad = paper_like(16);
+    bad.warmup = bad.messages;
+    REQUIRE_THROWS_AS(mixed_plan(bad, 16, 1), ConfigError);
+    REQUIRE_THROWS_WITH(mixed_plan(paper_like(16), 16, 1).take_streams(8),
+                        Catch::Contains("traffic for 16 nodes in a network of 8"));
 }
