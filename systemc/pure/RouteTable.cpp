@@ -48,9 +48,10 @@ class BitWriter {
 
 }  // namespace
 
-bool RouteTable::adaptive() const {
-    for (const auto& row : rows)
-        for (const auto& e : row)
+bool RouteTable::list_alternatives() const {
+    if (!shape.path_worms) return false;
+    for (unsigned c : list_class)
+        for (const auto& e : rows.at(c))
             if (!e.alternatives.empty()) return true;
     return false;
 }
@@ -91,13 +92,10 @@ std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned bui
             "route table: {} adaptive alternatives an entry, the RTL holds {} (use a static "
             "selection or build the RTL with more)",
             max_alternatives(), built_alts));
-    if (shape.path_worms)
-        for (unsigned c : list_class)
-            for (const auto& e : rows.at(c))
-                if (!e.alternatives.empty())
-                    throw ConfigError(
-                        "route table: adaptive alternatives for destination lists, which the RTL "
-                        "routes without them");
+    if (list_alternatives())
+        throw ConfigError(
+            "route table: adaptive alternatives for destination lists, which the RTL routes "
+            "without them");
     const unsigned cls_w = width_for(built_classes);
     const unsigned out_w = width_for(shape.outputs);
     const std::uint32_t built_keys = shape.nodes + built_groups;

@@ -61,7 +61,10 @@ struct RouteTable {
     std::uint32_t keys() const { return shape.nodes + static_cast<std::uint32_t>(groups.size()); }
     unsigned classes() const { return static_cast<unsigned>(rows.size()); }
     /// Some entry lists adaptive alternatives.
-    bool adaptive() const;
+    bool adaptive() const { return max_alternatives() > 0; }
+    /// A row destination lists are routed by (with path worms) lists alternatives, which the
+    /// RTL does not take for them.
+    bool list_alternatives() const;
     /// The most alternatives an entry lists.
     unsigned max_alternatives() const;
     const RouteTableEntry& entry(unsigned cls, std::uint32_t key) const;

@@ -276,7 +276,7 @@ std::vector<std::string> table_model_differences(const RtlTableModel& model,
             "adaptive alternatives up to {} (table: {}; static routing needs none, e.g. "
             "network.selection: static)",
             m.alts, table.max_alternatives()));
-    else if (p.path_worms && table.adaptive())
+    else if (table.list_alternatives())
         out.push_back(
             "static routing (table: adaptive alternatives with path worms, which the RTL routes "
             "without them)");
