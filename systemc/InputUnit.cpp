@@ -36,6 +36,7 @@ void InputVc::reset_worm() {
     forwarded = 0;
     bubble_blockers.clear();
     outputs.clear();
+    output_count = 0;
     out_header.clear();
     traced_wait.clear();
     out_header_flits = 0;

@@ -17,6 +17,7 @@ namespace wormcast {
 /// Life of a worm in an input VC: header flits are latched (Gathering), the route is computed
 /// for t_node cycles (Routing), the OCRQs are waited on (Waiting), then flits stream (Active).
 enum class VcState : std::uint8_t { Idle, Gathering, Routing, WaitingToken, Waiting, Active };
+constexpr std::size_t kVcStates = 6;
 
 const char* to_string(VcState state);
 
@@ -31,14 +32,15 @@ struct InputVc {
     Header header;
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
     RouteDecision route;
-    std::vector<VcId> out_vc;     ///< granted output VC per branch
-    std::vector<bool> acquired;   ///< branch has its output VC
-    std::size_t enqueued = 0;     ///< branches in OCRQs (unsafe mode)
-    bool adaptive = false;        ///< a branch still chooses among alternative outputs
-    bool holds_token = false;     ///< this worm holds the switch's token
-    std::uint32_t forwarded = 0;  ///< real flits sent since the grant
-    PortSet bubble_blockers;      ///< output ports that held the current flit back
-    PortSet outputs;              ///< the ports of its branches (set when it starts streaming)
+    std::vector<VcId> out_vc;        ///< granted output VC per branch
+    std::vector<bool> acquired;      ///< branch has its output VC
+    std::size_t enqueued = 0;        ///< branches in OCRQs (unsafe mode)
+    bool adaptive = false;           ///< a branch still chooses among alternative outputs
+    bool holds_token = false;        ///< this worm holds the switch's token
+    std::uint32_t forwarded = 0;     ///< real flits sent since the grant
+    PortSet bubble_blockers;         ///< output ports that held the current flit back
+    PortSet outputs;                 ///< the ports of its branches (set when it starts streaming)
+    std::uint32_t output_count = 0;  ///< outputs.count()
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
     std::uint32_t out_header_flits = 0;             ///< their length (all branches alike)
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far
@@ -75,7 +77,7 @@ class InputUnit {
         std::uint32_t& slot = credit_ring_[now & ring_mask_];
         const std::uint32_t due = slot;
         if (due) {
-            credits_in_flight_ -= static_cast<unsigned>(__builtin_popcount(due));
+            for (std::uint32_t m = due; m; m &= m - 1) --credits_in_flight_;  // no popcount call
             slot = 0;
         }
         return due;

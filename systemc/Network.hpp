@@ -22,15 +22,17 @@
 
 namespace wormcast {
 
-/// Forward {valid, flit} and backward credit wires of one channel.
+/// Forward {valid, flit} and backward credit wires of one channel. Each has one writer by
+/// construction (the port bound to it), so the kernel's per-write check of the writing process
+/// is left out.
 struct LinkWires {
     explicit LinkWires(const std::string& base)
         : valid((base + "_valid").c_str()),
           flit((base + "_flit").c_str()),
           credit((base + "_credit").c_str()) {}
-    sc_core::sc_signal<bool> valid;
-    sc_core::sc_signal<Flit> flit;
-    sc_core::sc_signal<std::uint32_t> credit;
+    sc_core::sc_signal<bool, sc_core::SC_UNCHECKED_WRITERS> valid;
+    sc_core::sc_signal<Flit, sc_core::SC_UNCHECKED_WRITERS> flit;
+    sc_core::sc_signal<std::uint32_t, sc_core::SC_UNCHECKED_WRITERS> credit;
     std::string name;
 };
 

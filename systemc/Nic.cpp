@@ -41,7 +41,7 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
       host_out("host_out"),
       config_(std::move(config)),
       firmware_(std::move(firmware)),
-      timer_(period, config_.always_clocked, ticker),
+      timer_(period, config_.always_clocked, ticker, this),
       ledger_(ledger),
       monitor_(monitor) {
     if (config_.injection_channels == 0) throw ConfigError("injection_channels must be at least 1");
@@ -64,6 +64,7 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
     driven_credit_.assign(config_.consumption_channels, 0);
     host_in.register_b_transport(this, &Nic::b_transport);
     SC_METHOD(cycle);
+    sensitive << timer_.arm_event();
 }
 
 void Nic::end_of_elaboration() {
@@ -103,6 +104,15 @@ void Nic::reset() {
 }
 
 void Nic::cycle() {
+    if (!timer_.begin()) return;
+    if (monitor_)
+        monitor_->guarded([this] { evaluate(); });
+    else
+        evaluate();
+}
+
+void Nic::on_edge() {
+    timer_.begin_edge();
     if (monitor_)
         monitor_->guarded([this] { evaluate(); });
     else
@@ -110,7 +120,6 @@ void Nic::cycle() {
 }
 
 void Nic::evaluate() {
-    if (!timer_.begin()) return;
     const Cycle now = timer_.now();
     if (now == 0) {
         reset();

@@ -52,7 +52,7 @@ struct NicStats {
     std::uint64_t messages_received = 0;
 };
 
-class Nic : public sc_core::sc_module {
+class Nic : public sc_core::sc_module, private Clocked {
   public:
     // Injection channel i: link into the router and credits back from it.
     sc_core::sc_vector<sc_core::sc_out<bool>> inj_valid;
@@ -79,7 +79,8 @@ class Nic : public sc_core::sc_module {
     SC_HAS_PROCESS(Nic);
     void end_of_elaboration() override;
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    void cycle();
+    void cycle();             ///< the process: a cycle of its own, or a wake-up
+    void on_edge() override;  ///< a cycle run on the ticker's edge
     void evaluate();
 
     struct PendingRequest {

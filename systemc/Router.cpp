@@ -26,14 +26,17 @@ std::vector<OutputUnit> make_outputs(const RouterConfig& c) {
 Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<RoutingFunction> routing,
                sc_time period, ActivityMonitor* monitor, Ticker* ticker)
     : RouterModule(name, std::move(config)),
-      timer_(period, config_.always_clocked, ticker),
+      timer_(period, config_.always_clocked, ticker, this),
       monitor_(monitor),
       route_unit_(config_, std::move(routing)),
       outputs_(make_outputs(config_)),
       ocrqs_(config_.outputs),
       allocator_(config_.inputs, config_.outputs, config_.vcs),
       crossbar_(config_.outputs),
-      driven_valid_(config_.outputs, false),
+      buffered_(std::size_t{config_.inputs} * config_.vcs),
+      driving_outputs_(config_.outputs),
+      driving_inputs_(config_.inputs),
+      driven_valid_(config_.outputs, 0),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
       request_(config_.inputs, std::vector<PortSet>(config_.vcs)),
@@ -44,7 +47,15 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
     inputs_.reserve(config_.inputs);
     for (PortId p = 0; p < config_.inputs; ++p)
         inputs_.emplace_back(config_.vcs, config_.buffer_depth, config_.input_credit_latency[p]);
+    const std::size_t vcs = std::size_t{config_.inputs} * config_.vcs;
+    for (auto& set : in_state_) set = IndexSet(vcs);
+    for (PortId p = 0; p < config_.inputs; ++p)
+        for (VcId v = 0; v < config_.vcs; ++v) {
+            vc_at_.emplace_back(p, v);
+            in_state_[static_cast<std::size_t>(VcState::Idle)].set(flat(p, v));
+        }
     SC_METHOD(cycle);
+    sensitive << timer_.arm_event();
 }
 
 void Router::end_of_elaboration() {
@@ -71,6 +82,15 @@ void Router::reset() {
 }
 
 void Router::cycle() {
+    if (!timer_.begin()) return;
+    if (monitor_)
+        monitor_->guarded([this] { evaluate(); });
+    else
+        evaluate();
+}
+
+void Router::on_edge() {
+    timer_.begin_edge();
     if (monitor_)
         monitor_->guarded([this] { evaluate(); });
     else
@@ -78,7 +98,6 @@ void Router::cycle() {
 }
 
 void Router::evaluate() {
-    if (!timer_.begin()) return;
     const Cycle now = timer_.now();
     if (now == 0 && active_cycles_ == 0) reset();
     ++active_cycles_;
@@ -99,10 +118,12 @@ void Router::evaluate() {
 }
 
 void Router::receive_credits() {
-    saw_input_ = false;
-    for (PortId q = 0; q < config_.outputs; ++q) {
+    bool saw = false;
+    const PortId outputs = config_.outputs;
+    for (PortId q = 0; q < outputs; ++q) {
         std::uint32_t mask = *out_credit_value_[q];
-        saw_input_ = saw_input_ || mask;
+        if (!mask) continue;
+        saw = true;
         for (; mask; mask &= mask - 1) {
             const auto v = static_cast<VcId>(__builtin_ctz(mask));
             if (v >= config_.vcs)
@@ -116,15 +137,18 @@ void Router::receive_credits() {
             }
         }
     }
+    saw_input_ = saw;
 }
 
 void Router::receive_flits() {
-    for (PortId p = 0; p < config_.inputs; ++p) {
+    const PortId inputs = config_.inputs;
+    for (PortId p = 0; p < inputs; ++p) {
         if (!*in_valid_value_[p]) continue;
         saw_input_ = true;
         const Flit flit = *in_flit_value_[p];
         try {
             inputs_[p].receive(flit);
+            buffered_.set(flat(p, flit.vc));
         } catch (const ModelError& e) {
             throw ModelError(
                 fmt::format("{} input {} cycle {}: {}", name(), p, timer_.now(), e.what()));
@@ -133,41 +157,40 @@ void Router::receive_flits() {
 }
 
 void Router::gather_and_route(Cycle now) {
-    for (PortId p = 0; p < config_.inputs; ++p) {
-        InputUnit& in = inputs_[p];
-        for (VcId v = 0; v < config_.vcs; ++v) {
-            InputVc& ivc = in.vc(v);
-            if (ivc.buffer.empty()) continue;
+    const IndexSet& idle = in_state(VcState::Idle);
+    const IndexSet& gathering = in_state(VcState::Gathering);
+    for_each_vc(
+        [&](std::size_t w) { return buffered_.word(w) & (idle.word(w) | gathering.word(w)); },
+        [&](PortId p, VcId v) {
+            InputVc& ivc = inputs_[p].vc(v);
             if (ivc.state == VcState::Idle) {
                 const Flit& front = ivc.buffer.front();
                 if (!front.is_head())
                     throw ModelError(
                         fmt::format("{} input {} VC {} cycle {}: {} where a head flit was expected",
                                     name(), p, v, now, to_string(front)));
-                const Flit head = in.pop(v, now);
+                const Flit head = pop_flit(p, v, now);
                 ivc.message = head.message;
                 ivc.header_words.assign(1, head.data);
                 ivc.header_flits = header_flits_from_first(head.data, config_.header_format);
-                ivc.state = VcState::Gathering;
+                set_state(p, v, VcState::Gathering);
                 if (head.is_tail())
                     throw ModelError(
                         fmt::format("{}: message {} has no payload flit", name(), head.message));
-            } else if (ivc.state == VcState::Gathering) {
-                const Flit flit = in.pop(v, now);
+            } else {
+                const Flit flit = pop_flit(p, v, now);
                 if (flit.message != ivc.message || flit.is_head() || flit.is_tail())
                     throw ModelError(fmt::format(
                         "{} input {} VC {} cycle {}: {} inside the header of message {}", name(), p,
                         v, now, to_string(flit), ivc.message));
                 ivc.header_words.push_back(flit.data);
-            } else {
-                continue;
             }
             changed_ = true;
             if (ivc.header_words.size() == ivc.header_flits) {
                 ivc.header = decode_header(ivc.header_words, config_.header_format);
                 ivc.route = route_unit_.route(p, v, ivc.header);
                 ivc.ready_at = now + route_unit_.delay(ivc.header);
-                ivc.state = VcState::Routing;
+                set_state(p, v, VcState::Routing);
                 if (trace_log_ && trace_log_->wants(ivc.message)) {
                     std::vector<unsigned> ports;
                     for (const auto& b : ivc.route.branches) ports.push_back(b.port);
@@ -180,8 +203,7 @@ void Router::gather_and_route(Cycle now) {
                                      {"ready", ivc.ready_at}});
                 }
             }
-        }
-    }
+        });
 }
 
 void Router::enqueue_requests(PortId p, VcId v) {
@@ -203,7 +225,7 @@ void Router::enqueue_requests(PortId p, VcId v) {
     ivc.adaptive = std::any_of(ivc.route.branches.begin(), ivc.route.branches.end(),
                                [](const RouteBranch& b) { return b.alternatives.any(); });
     if (ivc.adaptive) adaptive_waiting_.push_back({p, v});
-    ivc.state = VcState::Waiting;
+    set_state(p, v, VcState::Waiting);
     changed_ = true;
 }
 
@@ -273,6 +295,7 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
         }
     }
     start_worm(ivc);
+    set_state(p, v, VcState::Active);
     if (trace_log_ && trace_log_->wants(ivc.message)) {
         std::vector<unsigned> ports, vcs;
         for (std::size_t b = 0; b < branches.size(); ++b) {
@@ -369,35 +392,38 @@ void Router::start_worm(InputVc& ivc) {
     ivc.out_header_flits = static_cast<std::uint32_t>(ivc.out_header.front().size());
     ivc.outputs.clear();
     for (const auto& b : ivc.route.branches) ivc.outputs.set(b.port);
+    ivc.output_count = ivc.outputs.count();
     ivc.header_sent = 0;
     ivc.forwarded = 0;
-    ivc.state = VcState::Active;
 }
 
 void Router::allocate_outputs(Cycle now) {
     // Worms whose route is known: a tree operation first waits for the group's token (ATBM);
     // the others enter the OCRQs of their outputs.
-    for (PortId p = 0; p < config_.inputs; ++p)
-        for (VcId v = 0; v < config_.vcs; ++v) {
-            InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state != VcState::Routing || now < ivc.ready_at) continue;
-            if (token_.enabled() && ivc.route.branches.size() > 1) {
-                ivc.state = VcState::WaitingToken;
-                changed_ = true;
-                token_.join(p, v);
-                if (trace_log_ && trace_log_->wants(ivc.message)) {
-                    // Whoever holds the group's token now (a ring stop: a switch of the group).
-                    const auto holder = token_.ring_holder();
-                    trace_log_->add(ivc.message, "wait_token", now,
-                                    {{"router", name()},
-                                     {"stop", config_.token_stop},
-                                     {"holder_stop", holder ? nlohmann::ordered_json(*holder)
-                                                            : nlohmann::ordered_json()}});
-                }
-            } else {
-                enqueue_requests(p, v);
-            }
-        }
+    const IndexSet& routing = in_state(VcState::Routing);
+    for_each_vc([&](std::size_t w) { return routing.word(w); },
+                [&](PortId p, VcId v) {
+                    InputVc& ivc = inputs_[p].vc(v);
+                    if (now < ivc.ready_at) return;
+                    if (token_.enabled() && ivc.route.branches.size() > 1) {
+                        set_state(p, v, VcState::WaitingToken);
+                        changed_ = true;
+                        token_.join(p, v);
+                        if (trace_log_ && trace_log_->wants(ivc.message)) {
+                            // Whoever holds the group's token now (a ring stop: a switch of the
+                            // group).
+                            const auto holder = token_.ring_holder();
+                            trace_log_->add(
+                                ivc.message, "wait_token", now,
+                                {{"router", name()},
+                                 {"stop", config_.token_stop},
+                                 {"holder_stop", holder ? nlohmann::ordered_json(*holder)
+                                                        : nlohmann::ordered_json()}});
+                        }
+                    } else {
+                        enqueue_requests(p, v);
+                    }
+                });
     if (const auto granted = token_.grant(now)) {
         const auto [p, v] = *granted;
         inputs_[p].vc(v).holds_token = true;
@@ -411,11 +437,11 @@ void Router::allocate_outputs(Cycle now) {
     // never takes an output a queued worm competes for, so with atomic OCRQs the order between
     // the two kinds does not change who gets what (unsafe mode: a branch enqueued this cycle
     // already counts).
-    for (PortId p = 0; p < config_.inputs; ++p)
-        for (VcId v = 0; v < config_.vcs; ++v) {
-            InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state == VcState::Waiting && !ivc.adaptive) take_outputs(p, v, now);
-        }
+    const IndexSet& waiting = in_state(VcState::Waiting);
+    for_each_vc([&](std::size_t w) { return waiting.word(w); },
+                [&](PortId p, VcId v) {
+                    if (!inputs_[p].vc(v).adaptive) take_outputs(p, v, now);
+                });
     std::size_t still_waiting = 0;
     for (const auto& [p, v] : adaptive_waiting_)
         if (!take_outputs(p, v, now)) adaptive_waiting_[still_waiting++] = {p, v};
@@ -431,7 +457,22 @@ Flit Router::next_flit(PortId p, VcId v, Cycle now) {
         f.data = ivc.out_header.front()[ivc.header_sent++];
         return f;
     }
-    return inputs_[p].pop(v, now);
+    return pop_flit(p, v, now);
+}
+
+Flit Router::pop_flit(PortId p, VcId v, Cycle now) {
+    const Flit flit = inputs_[p].pop(v, now);
+    driving_inputs_.set(p);  // its credit is on its way
+    if (inputs_[p].vc(v).buffer.empty()) buffered_.reset(flat(p, v));
+    return flit;
+}
+
+void Router::set_state(PortId p, VcId v, VcState state) {
+    InputVc& ivc = inputs_[p].vc(v);
+    const std::size_t i = flat(p, v);
+    in_state_[static_cast<std::size_t>(ivc.state)].reset(i);
+    in_state_[static_cast<std::size_t>(state)].set(i);
+    ivc.state = state;
 }
 
 void Router::traverse(Cycle now) {
@@ -439,22 +480,23 @@ void Router::traverse(Cycle now) {
     // credit), or, once the header is through, the branches with a credit for bubbles while
     // another branch is blocked (asynchronous replication, Libeskind-Hadas et al. §3.2).
     bool any = false;
-    for (PortId p = 0; p < config_.inputs; ++p) {
-        std::uint32_t mask = 0;
-        for (VcId v = 0; v < config_.vcs; ++v) {
+    const IndexSet& active = in_state(VcState::Active);
+    for_each_vc(
+        [&](std::size_t w) { return active.word(w); },
+        [&](PortId p, VcId v) {
             InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state != VcState::Active || (!ivc.header_pending() && ivc.buffer.empty()))
-                continue;
+            if (!ivc.header_pending() && ivc.buffer.empty()) return;
             const auto& branches = ivc.route.branches;
             if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
                 if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
                     request_[p][v] = ivc.outputs;
-                    mask |= 1u << v;
+                    ready_[p] |= 1u << v;
+                    any = true;
                 } else if (trace_log_ && ivc.header_pending() && ivc.header_sent == 0 &&
                            trace_log_->wants(ivc.message)) {
                     trace_credit_wait(p, v, ivc.outputs, now);
                 }
-                continue;
+                return;
             }
             PortSet credited;
             for (std::size_t b = 0; b < branches.size(); ++b)
@@ -476,15 +518,14 @@ void Router::traverse(Cycle now) {
             }
             if (request.any()) {
                 request_[p][v] = request;
-                mask |= 1u << v;
+                ready_[p] |= 1u << v;
+                any = true;
             }
-        }
-        ready_[p] = mask;
-        any = any || mask;
-    }
+        });
     if (!any) return;
     allocator_.allocate(
-        ready_, [this](PortId p, VcId v) { return request_[p][v]; }, grants_);
+        ready_, [this](PortId p, VcId v) -> const PortSet& { return request_[p][v]; }, grants_);
+    std::fill(ready_.begin(), ready_.end(), 0);
     crossbar_.begin_cycle();
     if (!grants_.empty()) changed_ = true;
     for (const auto& g : grants_) {
@@ -510,6 +551,7 @@ void Router::traverse(Cycle now) {
             outputs_[q].credits(copy.vc).consume();
             if (trace_log_) last_sent_[q][copy.vc] = copy.message;
             crossbar_.transfer(copy, q, outputs_[q], now);
+            driving_outputs_.set(q);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
         }
         if (trace_log_ && (flit.is_bubble() || (header_flit && header_index == 0)) &&
@@ -529,35 +571,49 @@ void Router::traverse(Cycle now) {
         if (monitor_) {
             monitor_->moved(now);
             // Replication makes copies: flits in the network = injected + copies - consumed.
-            monitor_->flits_in_network += static_cast<std::int64_t>(g.outputs.count()) - 1;
+            // A real flit goes to all its outputs (g.outputs == ivc.outputs).
+            monitor_->flits_in_network += static_cast<std::int64_t>(ivc.output_count) - 1;
         }
         ++ivc.forwarded;
         if (ivc.holds_token && token_.sent(flit.is_tail(), ivc.forwarded, now))
             ivc.holds_token = false;
-        if (flit.is_tail()) ivc.reset_worm();
+        if (flit.is_tail()) {
+            set_state(g.in_port, g.in_vc, VcState::Idle);
+            ivc.reset_worm();
+        }
     }
 }
 
 void Router::drive_outputs(Cycle now) {
-    for (PortId q = 0; q < config_.outputs; ++q) {
-        Flit flit;
-        if (outputs_[q].due(now, flit) && !dropped_by_fault(now, q, flit)) {
-            out_flit_if_[q]->write(flit);
-            if (!driven_valid_[q]) out_valid_if_[q]->write(true);
-            driven_valid_[q] = true;
-        } else if (driven_valid_[q]) {
-            out_valid_if_[q]->write(false);
-            driven_valid_[q] = false;
-        }
-    }
-    for (PortId p = 0; p < config_.inputs; ++p) {
-        std::uint32_t credits = inputs_[p].credits_due(now);
-        if (!faults_.empty() && credits) credit_fault(now, p, credits);
-        if (credits != driven_credit_[p]) {
-            in_credit_if_[p]->write(credits);
-            driven_credit_[p] = credits;
-        }
-    }
+    for_each_index(
+        driving_outputs_.words(), [&](std::size_t w) { return driving_outputs_.word(w); },
+        [&](std::size_t index) {
+            const auto q = static_cast<PortId>(index);
+            OutputUnit& out = outputs_[q];
+            Flit flit;
+            if (out.due(now, flit) && !dropped_by_fault(now, q, flit)) {
+                out_flit_if_[q]->write(flit);
+                if (!driven_valid_[q]) out_valid_if_[q]->write(true);
+                driven_valid_[q] = 1;
+            } else if (driven_valid_[q]) {
+                out_valid_if_[q]->write(false);
+                driven_valid_[q] = 0;
+            }
+            if (!driven_valid_[q] && !out.flits_in_flight()) driving_outputs_.reset(q);
+        });
+    for_each_index(
+        driving_inputs_.words(), [&](std::size_t w) { return driving_inputs_.word(w); },
+        [&](std::size_t index) {
+            const auto p = static_cast<PortId>(index);
+            InputUnit& in = inputs_[p];
+            std::uint32_t credits = in.credits_due(now);
+            if (!faults_.empty() && credits) credit_fault(now, p, credits);
+            if (credits != driven_credit_[p]) {
+                in_credit_if_[p]->write(credits);
+                driven_credit_[p] = credits;
+            }
+            if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);
+        });
 }
 
 std::size_t Router::add_fault(const LinkFault& fault) {
@@ -612,32 +668,27 @@ std::vector<std::string> Router::missing_credits() const {
 
 Cycle Router::next_work(Cycle now) const {
     // A wire that was active may hold the same value next cycle, which raises no event.
-    if (saw_input_ || changed_) return now + 1;
-    for (PortId q = 0; q < config_.outputs; ++q)
-        if (driven_valid_[q] || outputs_[q].flits_in_flight()) return now + 1;
+    if (saw_input_ || changed_ || driving_outputs_.any() || driving_inputs_.any()) return now + 1;
+    // A header flit to latch; a worm waiting for its token (its stop asks the ring every cycle).
+    const IndexSet& idle = in_state(VcState::Idle);
+    const IndexSet& gathering = in_state(VcState::Gathering);
+    for (std::size_t w = 0; w < buffered_.words(); ++w)
+        if (buffered_.word(w) & (idle.word(w) | gathering.word(w))) return now + 1;
+    if (in_state(VcState::WaitingToken).any()) return now + 1;
+    // Unsafe OCRQs: one more branch enqueued per cycle. (Active worms are blocked on a credit or
+    // on flits yet to come.)
     Cycle next = kNever;
-    for (PortId p = 0; p < config_.inputs; ++p) {
-        if (driven_credit_[p] || inputs_[p].credits_in_flight()) return now + 1;
-        for (VcId v = 0; v < config_.vcs; ++v) {
-            const InputVc& ivc = inputs_[p].vc(v);
-            switch (ivc.state) {
-                case VcState::Idle:
-                case VcState::Gathering:
-                    if (!ivc.buffer.empty()) return now + 1;  // a header flit to latch
-                    break;
-                case VcState::Routing:  // allocate_outputs took those ready by now
-                    next = std::min(next, std::max(ivc.ready_at, now + 1));
-                    break;
-                case VcState::WaitingToken:  // its stop asks the ring every cycle
-                    return now + 1;
-                case VcState::Waiting:  // unsafe OCRQs: one more branch enqueued per cycle
-                    if (ivc.enqueued < ivc.route.branches.size()) return now + 1;
-                    break;
-                case VcState::Active:  // blocked on a credit, or on flits yet to come
-                    break;
-            }
-        }
-    }
+    const IndexSet& waiting = in_state(VcState::Waiting);
+    const IndexSet& routing = in_state(VcState::Routing);
+    for_each_index(
+        waiting.words(), [&](std::size_t w) { return waiting.word(w) | routing.word(w); },
+        [&](std::size_t i) {
+            const InputVc& ivc = inputs_[vc_at_[i].first].vc(vc_at_[i].second);
+            if (ivc.state == VcState::Routing)  // allocate_outputs took those ready by now
+                next = std::min(next, std::max(ivc.ready_at, now + 1));
+            else if (ivc.enqueued < ivc.route.branches.size())
+                next = now + 1;
+        });
     return next;
 }
 

@@ -2,6 +2,7 @@
 // -> Ocrq -> SwitchAllocator -> Crossbar -> OutputUnit. One process; sleeps when idle (§7).
 #pragma once
 
+#include <array>
 #include <deque>
 #include <memory>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "systemc/RouterModule.hpp"
 #include "systemc/SwitchAllocator.hpp"
 #include "systemc/TokenStop.hpp"
+#include "systemc/pure/IndexSet.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 
@@ -42,7 +44,7 @@ struct VcWait {
     std::vector<Want> wants;
 };
 
-class Router : public RouterModule {
+class Router : public RouterModule, private Clocked {
   public:
     Router(sc_core::sc_module_name name, RouterConfig config,
            std::unique_ptr<RoutingFunction> routing, sc_core::sc_time period,
@@ -69,7 +71,8 @@ class Router : public RouterModule {
   private:
     SC_HAS_PROCESS(Router);
     void end_of_elaboration() override;
-    void cycle();
+    void cycle();             ///< the process: a cycle of its own, or a wake-up
+    void on_edge() override;  ///< a cycle run on the ticker's edge
     void evaluate();
 
     // Pipeline stages, in the order one cycle runs them.
@@ -96,6 +99,20 @@ class Router : public RouterModule {
     void credit_fault(Cycle now, PortId p, std::uint32_t& credits);
 
     Flit next_flit(PortId p, VcId v, Cycle now);
+    /// Pops the front flit of input VC (p, v), keeping `buffered_` up to date.
+    Flit pop_flit(PortId p, VcId v, Cycle now);
+    /// Moves input VC (p, v) to `state`, keeping `in_state_` up to date.
+    void set_state(PortId p, VcId v, VcState state);
+    std::size_t flat(PortId p, VcId v) const { return std::size_t{p} * config_.vcs + v; }
+    /// Calls f(p, v) for the input VCs whose flat index is set in word_of(w), in (p, v) order.
+    template <typename WordOf, typename F>
+    void for_each_vc(WordOf&& word_of, F&& f) {
+        for_each_index(buffered_.words(), word_of,
+                       [&](std::size_t i) { f(vc_at_[i].first, vc_at_[i].second); });
+    }
+    const IndexSet& in_state(VcState state) const {
+        return in_state_[static_cast<std::size_t>(state)];
+    }
     void enqueue_requests(PortId p, VcId v);
     /// The output an adaptive branch would take now (its port, else the lowest available
     /// alternative), or -1; for a fixed branch its port if available.
@@ -122,7 +139,18 @@ class Router : public RouterModule {
     SwitchAllocator allocator_;
     Crossbar crossbar_;
 
-    std::vector<bool> driven_valid_;
+    // Input VCs by flat index p * vcs + v: those in each state, and those with a flit in their
+    // FIFO, kept as they change, so each stage visits only the VCs that may have work for it (in
+    // the (p, v) order of a scan; a stage changes only the VC it visits).
+    std::array<IndexSet, kVcStates> in_state_;
+    IndexSet buffered_;
+    std::vector<std::pair<PortId, VcId>> vc_at_;  ///< flat index -> (input port, VC)
+
+    /// Outputs whose link register or pipeline holds a flit, inputs whose credit wire or pipeline
+    /// holds a credit: the ports drive_outputs has work on.
+    IndexSet driving_outputs_;
+    IndexSet driving_inputs_;
+    std::vector<std::uint8_t> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
     std::vector<std::vector<PortSet>> request_;  ///< [input][vc]: outputs asked for this cycle

@@ -7,8 +7,10 @@
 
 namespace wormcast {
 
-SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bool wide)
+SwitchAllocator::SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bool wide,
+                                 bool shortcut)
     : narrow_(!wide && inputs <= 64 && outputs <= 64),
+      shortcut_(shortcut),
       multi_arbiter_(std::clamp<unsigned>(inputs, 1, PortSet::kCapacity)),
       chosen_vc_(inputs, RoundRobinArbiter::kNone),
       narrow_sets_(narrow_ ? inputs : 0, narrow_ ? outputs : 0),

@@ -50,8 +50,10 @@ class WordSet {
 class SwitchAllocator {
   public:
     /// Up to PortSet::kCapacity inputs and outputs (ConfigError beyond). Up to 64 a side it
-    /// works on single words unless `wide` (the same grants; the unit test compares them).
-    SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bool wide = false);
+    /// works on single words unless `wide`, and a cycle with one input ready takes a shortcut
+    /// unless not `shortcut` (the same grants either way; the unit tests compare them).
+    SwitchAllocator(PortId inputs, PortId outputs, unsigned vcs, bool wide = false,
+                    bool shortcut = true);
 
     /// ready[p] = mask of VCs of input p with a flit ready; want(p, v) = the output ports asked
     /// for (a PortSet).
@@ -88,7 +90,8 @@ class SwitchAllocator {
     static PortSet ports(WordSet s) { return PortSet::from_word(s.word()); }
     static const PortSet& ports(const PortSet& s) { return s; }
 
-    bool narrow_;  ///< at most 64 inputs and 64 outputs
+    bool narrow_;    ///< at most 64 inputs and 64 outputs
+    bool shortcut_;  ///< one input ready: grant it without the arbitration rounds
     std::vector<RoundRobinArbiter> input_arbiters_;
     std::vector<RoundRobinArbiter> output_arbiters_;
     RoundRobinArbiter multi_arbiter_;  ///< over inputs: which several-output request has priority
@@ -102,6 +105,26 @@ void SwitchAllocator::allocate(Sets<Set>& sets, const std::vector<std::uint32_t>
                                Want&& want, std::vector<SwitchGrant>& grants) {
     grants.clear();
     const std::size_t inputs = input_arbiters_.size();
+    // One input ready (most cycles of a lightly loaded router): nobody competes with it, so it
+    // gets every output it asks for, with the same arbiter moves as the general path below.
+    std::size_t only = inputs;
+    for (std::size_t p = 0; p < inputs; ++p) {
+        if (!ready[p]) continue;
+        if (only != inputs) {
+            only = inputs + 1;
+            break;
+        }
+        only = p;
+    }
+    if (only < inputs && shortcut_) {
+        const int v = input_arbiters_[only].pick(ready[only]);
+        const Set chosen = as_set(want(static_cast<PortId>(only), static_cast<VcId>(v)), Set{});
+        input_arbiters_[only].grant(v);
+        if (several(chosen)) multi_arbiter_.grant(static_cast<int>(only));
+        chosen.for_each([&](unsigned q) { output_arbiters_[q].grant(static_cast<int>(only)); });
+        grants.push_back({static_cast<PortId>(only), static_cast<VcId>(v), ports(chosen)});
+        return;
+    }
     for (auto& r : sets.requests) r.clear();
     // Stage 1: each input port proposes one VC.
     Set multi;

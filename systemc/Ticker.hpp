@@ -1,15 +1,27 @@
 // One shared clock edge for the activity-driven modules of a network (DESIGN.md §7): instead of a
-// timed notification per busy module per cycle, busy modules wait on this module's event for the
-// cycle they want, and one process notifies it, only in cycles somebody asked for.
+// timed notification per busy module per cycle, busy modules book the cycle they want with this
+// module, whose one process runs them, in cycles somebody booked, by a plain call: a busy cycle
+// costs no process activation of the module's own.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include <systemc>
 
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
+
+/// A module the ticker runs: on_edge() is its cycle, called from the ticker's process in the
+/// first delta of the cycle it booked.
+class Clocked {
+  public:
+    virtual void on_edge() = 0;
+
+  protected:
+    ~Clocked() = default;
+};
 
 class Ticker : public sc_core::sc_module {
   public:
@@ -18,16 +30,14 @@ class Ticker : public sc_core::sc_module {
         SC_METHOD(edge);
     }
 
-    /// A process wants to run in `cycle` (the next one): it must then next_trigger(event(cycle)).
-    /// Two events alternate by cycle parity, so a request made in cycle c for c+1 is never
-    /// served by c's notification, whatever the order of processes within cycle c.
-    const sc_core::sc_event& request(Cycle cycle) {
-        ++requests_[cycle & 1U];
+    /// `who` runs in `cycle` (the next one). Bookings alternate between two lists by cycle
+    /// parity, so one made in cycle c for c+1 never joins the list being run in c.
+    void book(Cycle cycle, Clocked* who) {
+        due_[cycle & 1U].push_back(who);
         if (!running_) {
             running_ = true;
-            wake_.notify(period_);  // every caller runs on a cycle boundary
+            wake_.notify(period_);  // every booking is for a cycle boundary
         }
-        return tick_[cycle & 1U];
     }
 
   private:
@@ -35,10 +45,11 @@ class Ticker : public sc_core::sc_module {
     void edge() {
         const Cycle now = sc_core::sc_time_stamp().value() / period_.value();
         const unsigned parity = static_cast<unsigned>(now & 1U);
-        const std::uint64_t asked = requests_[parity];
-        requests_[parity] = 0;
-        if (asked) tick_[parity].notify();  // immediate: the waiting modules run in this phase
-        if (asked || requests_[parity ^ 1U]) {
+        // Modules run now book now + 1, in the other list, which therefore does not move.
+        std::vector<Clocked*>& due = due_[parity];
+        for (Clocked* who : due) who->on_edge();
+        due.clear();
+        if (!due_[parity ^ 1U].empty()) {
             sc_core::next_trigger(period_);
         } else {
             running_ = false;
@@ -47,9 +58,8 @@ class Ticker : public sc_core::sc_module {
     }
 
     sc_core::sc_time period_;
-    sc_core::sc_event tick_[2];
     sc_core::sc_event wake_;
-    std::uint64_t requests_[2] = {0, 0};
+    std::vector<Clocked*> due_[2];
     bool running_ = true;  // the process runs once at time 0
 };
 

@@ -23,7 +23,7 @@ class Fifo {
 
     void push(const T& value) {
         if (full()) throw ModelError("FIFO overflow: push into a full FIFO");
-        slots_[(head_ + count_) % slots_.size()] = value;
+        slots_[wrap(head_ + count_)] = value;
         ++count_;
     }
     const T& front() const {
@@ -37,18 +37,21 @@ class Fifo {
     /// Element i positions behind the front (0 = front).
     const T& at(std::size_t i) const {
         if (i >= count_) throw ModelError("FIFO index out of range");
-        return slots_[(head_ + i) % slots_.size()];
+        return slots_[wrap(head_ + i)];
     }
     T pop() {
         if (empty()) throw ModelError("FIFO underflow: pop from an empty FIFO");
         T value = slots_[head_];
-        head_ = (head_ + 1) % slots_.size();
+        head_ = wrap(head_ + 1);
         --count_;
         return value;
     }
     void clear() { head_ = count_ = 0; }
 
   private:
+    /// i mod capacity for i below twice the capacity (every index here): no division.
+    std::size_t wrap(std::size_t i) const { return i >= slots_.size() ? i - slots_.size() : i; }
+
     std::vector<T> slots_;
     std::size_t head_ = 0;
     std::size_t count_ = 0;

@@ -33,8 +33,8 @@ class RoundRobinArbiter {
         const std::uint64_t rotated =
             next_ == 0 ? requests : ((requests >> next_) | (requests << (size_ - next_)));
         const std::uint64_t mask = size_ < 64 ? (std::uint64_t{1} << size_) - 1 : ~std::uint64_t{0};
-        const unsigned offset = static_cast<unsigned>(__builtin_ctzll(rotated & mask));
-        return static_cast<int>((offset + next_) % size_);
+        const unsigned at = static_cast<unsigned>(__builtin_ctzll(rotated & mask)) + next_;
+        return static_cast<int>(at >= size_ ? at - size_ : at);  // both below size_: no division
     }
 
     /// The same for any number of requesters: the first member at or after the priority pointer,
@@ -50,7 +50,8 @@ class RoundRobinArbiter {
     void grant(int winner) {
         if (winner < 0 || static_cast<unsigned>(winner) >= size_)
             throw ModelError("arbiter grant to a requester that does not exist");
-        next_ = (static_cast<unsigned>(winner) + 1) % size_;
+        const unsigned after = static_cast<unsigned>(winner) + 1;
+        next_ = after == size_ ? 0 : after;
     }
 
     /// pick() and grant() in one step.
