@@ -23,6 +23,7 @@ class CycleTimer {
 
     sc_core::sc_time period() const { return period_; }
     Cycle now() const {
+        if (on_edge_) return edge_cycle_;
         // Every busy module asks in every cycle: the quotient is kept for the time stamp last
         // divided (by any timer), so a cycle costs one division rather than one per call.
         const std::uint64_t stamp = sc_core::sc_time_stamp().value();
@@ -54,8 +55,13 @@ class CycleTimer {
         next_cycle();
         return false;
     }
-    /// Call first in the owner's on_edge(): the cycle runs in the ticker's process.
-    void begin_edge() { on_edge_ = true; }
+    /// Call first in the owner's on_edge(now): the cycle runs in the ticker's process.
+    void begin_edge(Cycle now) {
+        on_edge_ = true;
+        edge_cycle_ = now;
+    }
+    /// Call last in the owner's on_edge().
+    void end_edge() { on_edge_ = false; }
     /// Run again next cycle.
     void next_cycle() {
         if (ticker_)
@@ -110,6 +116,7 @@ class CycleTimer {
     const sc_core::sc_event_or_list* wake_ = nullptr;
     Cycle sleep_cycles_ = 0;
     bool on_edge_ = false;  ///< the cycle being run is on the ticker's edge
+    Cycle edge_cycle_ = 0;  ///< ... which is this one
     bool arming_ = false;   ///< a sleep decided on the ticker's edge awaits the owner's process
     bool sleeping_ = false;
     Cycle timed_wake_ = ~Cycle{0};

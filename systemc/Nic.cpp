@@ -111,12 +111,13 @@ void Nic::cycle() {
         evaluate();
 }
 
-void Nic::on_edge() {
-    timer_.begin_edge();
+void Nic::on_edge(Cycle now) {
+    timer_.begin_edge(now);
     if (monitor_)
         monitor_->guarded([this] { evaluate(); });
     else
         evaluate();
+    timer_.end_edge();
 }
 
 void Nic::evaluate() {

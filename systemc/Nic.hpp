@@ -79,8 +79,8 @@ class Nic : public sc_core::sc_module, private Clocked {
     SC_HAS_PROCESS(Nic);
     void end_of_elaboration() override;
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    void cycle();             ///< the process: a cycle of its own, or a wake-up
-    void on_edge() override;  ///< a cycle run on the ticker's edge
+    void cycle();                      ///< the process: a cycle of its own, or a wake-up
+    void on_edge(Cycle now) override;  ///< a cycle run on the ticker's edge
     void evaluate();
 
     struct PendingRequest {

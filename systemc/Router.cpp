@@ -89,12 +89,13 @@ void Router::cycle() {
         evaluate();
 }
 
-void Router::on_edge() {
-    timer_.begin_edge();
+void Router::on_edge(Cycle now) {
+    timer_.begin_edge(now);
     if (monitor_)
         monitor_->guarded([this] { evaluate(); });
     else
         evaluate();
+    timer_.end_edge();
 }
 
 void Router::evaluate() {

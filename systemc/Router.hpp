@@ -71,8 +71,8 @@ class Router : public RouterModule, private Clocked {
   private:
     SC_HAS_PROCESS(Router);
     void end_of_elaboration() override;
-    void cycle();             ///< the process: a cycle of its own, or a wake-up
-    void on_edge() override;  ///< a cycle run on the ticker's edge
+    void cycle();                      ///< the process: a cycle of its own, or a wake-up
+    void on_edge(Cycle now) override;  ///< a cycle run on the ticker's edge
     void evaluate();
 
     // Pipeline stages, in the order one cycle runs them.

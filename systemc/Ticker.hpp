@@ -13,11 +13,11 @@
 
 namespace wormcast {
 
-/// A module the ticker runs: on_edge() is its cycle, called from the ticker's process in the
-/// first delta of the cycle it booked.
+/// A module the ticker runs: on_edge(now) is its cycle `now`, called from the ticker's process in
+/// the first delta of the cycle it booked.
 class Clocked {
   public:
-    virtual void on_edge() = 0;
+    virtual void on_edge(Cycle now) = 0;
 
   protected:
     ~Clocked() = default;
@@ -47,7 +47,7 @@ class Ticker : public sc_core::sc_module {
         const unsigned parity = static_cast<unsigned>(now & 1U);
         // Modules run now book now + 1, in the other list, which therefore does not move.
         std::vector<Clocked*>& due = due_[parity];
-        for (Clocked* who : due) who->on_edge();
+        for (Clocked* who : due) who->on_edge(now);
         due.clear();
         if (!due_[parity ^ 1U].empty()) {
             sc_core::next_trigger(period_);
