@@ -33,6 +33,13 @@ class OutputUnit {
     OutputVcOwner& owner(VcId v) { return owners_[v]; }
     const OutputVcOwner& owner(VcId v) const { return owners_[v]; }
 
+    /// Every VC's credits are back from downstream.
+    bool credits_home() const {
+        for (const CreditCounter& c : credits_)
+            if (!c.full()) return false;
+        return true;
+    }
+
     /// Lowest free VC allowed by `mask`, or -1.
     int free_vc(std::uint32_t mask) const {
         for (unsigned v = 0; v < owners_.size(); ++v)

@@ -35,6 +35,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       crossbar_(config_.outputs),
       buffered_(std::size_t{config_.inputs} * config_.vcs),
       driving_outputs_(config_.outputs),
+      owed_outputs_(config_.outputs),
       driving_inputs_(config_.inputs),
       driven_valid_(config_.outputs, 0),
       driven_credit_(config_.inputs, 0),
@@ -119,25 +120,30 @@ void Router::evaluate() {
 }
 
 void Router::receive_credits() {
+    // Only an output with credits out can be given one back: the others' wires are not read.
     bool saw = false;
-    const PortId outputs = config_.outputs;
-    for (PortId q = 0; q < outputs; ++q) {
-        std::uint32_t mask = *out_credit_value_[q];
-        if (!mask) continue;
-        saw = true;
-        for (; mask; mask &= mask - 1) {
-            const auto v = static_cast<VcId>(__builtin_ctz(mask));
-            if (v >= config_.vcs)
-                throw ModelError(fmt::format("{}: credit for VC {} on output {} which has {} VCs",
-                                             name(), v, q, config_.vcs));
-            try {
-                outputs_[q].credits(v).release();
-            } catch (const ModelError& e) {
-                throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v,
-                                             timer_.now(), e.what()));
+    for_each_index(
+        owed_outputs_.words(), [&](std::size_t w) { return owed_outputs_.word(w); },
+        [&](std::size_t index) {
+            const auto q = static_cast<PortId>(index);
+            std::uint32_t mask = *out_credit_value_[q];
+            if (!mask) return;
+            saw = true;
+            for (; mask; mask &= mask - 1) {
+                const auto v = static_cast<VcId>(__builtin_ctz(mask));
+                if (v >= config_.vcs)
+                    throw ModelError(
+                        fmt::format("{}: credit for VC {} on output {} which has {} VCs", name(), v,
+                                    q, config_.vcs));
+                try {
+                    outputs_[q].credits(v).release();
+                } catch (const ModelError& e) {
+                    throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v,
+                                                 timer_.now(), e.what()));
+                }
             }
-        }
-    }
+            if (outputs_[q].credits_home()) owed_outputs_.reset(q);
+        });
     saw_input_ = saw;
 }
 
@@ -425,13 +431,15 @@ void Router::allocate_outputs(Cycle now) {
                         enqueue_requests(p, v);
                     }
                 });
-    if (const auto granted = token_.grant(now)) {
-        const auto [p, v] = *granted;
-        inputs_[p].vc(v).holds_token = true;
-        if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
-            trace_log_->add(inputs_[p].vc(v).message, "token", now, {{"router", name()}});
-        enqueue_requests(p, v);
-    }
+    // Worms wait in the token stop's queue exactly while they are WaitingToken.
+    if (in_state(VcState::WaitingToken).any())
+        if (const auto granted = token_.grant(now)) {
+            const auto [p, v] = *granted;
+            inputs_[p].vc(v).holds_token = true;
+            if (trace_log_ && trace_log_->wants(inputs_[p].vc(v).message))
+                trace_log_->add(inputs_[p].vc(v).message, "token", now, {{"router", name()}});
+            enqueue_requests(p, v);
+        }
     // A waiting worm takes its outputs. Atomic: when it heads every OCRQ it is in and a VC is free
     // on each. Unsafe: each branch as soon as it heads its OCRQ, one more branch enqueued a cycle.
     // Worms with an adaptive branch choose after the others, oldest first. An adaptive branch
@@ -550,6 +558,7 @@ void Router::traverse(Cycle now) {
             if (header_flit && !flit.is_bubble())
                 copy.data = ivc.out_header[b][header_index];  // per-branch header
             outputs_[q].credits(copy.vc).consume();
+            owed_outputs_.set(q);
             if (trace_log_) last_sent_[q][copy.vc] = copy.message;
             crossbar_.transfer(copy, q, outputs_[q], now);
             driving_outputs_.set(q);

@@ -149,6 +149,7 @@ class Router : public RouterModule, private Clocked {
     /// Outputs whose link register or pipeline holds a flit, inputs whose credit wire or pipeline
     /// holds a credit: the ports drive_outputs has work on.
     IndexSet driving_outputs_;
+    IndexSet owed_outputs_;  ///< outputs with credits out (the only ones a credit can come back to)
     IndexSet driving_inputs_;
     std::vector<std::uint8_t> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
