@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <utility>
 
 #include <systemc>
 
@@ -45,5 +46,14 @@ struct ActivityMonitor {
         }
     }
 };
+
+/// Runs `body` guarded by `monitor` (ActivityMonitor::guarded), or as it is without one.
+template <typename Body>
+void run_guarded(ActivityMonitor* monitor, Body&& body) {
+    if (monitor)
+        monitor->guarded(std::forward<Body>(body));
+    else
+        body();
+}
 
 }  // namespace wormcast

@@ -104,19 +104,12 @@ void Nic::reset() {
 }
 
 void Nic::cycle() {
-    if (!timer_.begin()) return;
-    if (monitor_)
-        monitor_->guarded([this] { evaluate(); });
-    else
-        evaluate();
+    if (timer_.begin()) run_guarded(monitor_, [this] { evaluate(); });
 }
 
 void Nic::on_edge(Cycle now) {
     timer_.begin_edge(now);
-    if (monitor_)
-        monitor_->guarded([this] { evaluate(); });
-    else
-        evaluate();
+    run_guarded(monitor_, [this] { evaluate(); });
     timer_.end_edge();
 }
 

@@ -83,19 +83,12 @@ void Router::reset() {
 }
 
 void Router::cycle() {
-    if (!timer_.begin()) return;
-    if (monitor_)
-        monitor_->guarded([this] { evaluate(); });
-    else
-        evaluate();
+    if (timer_.begin()) run_guarded(monitor_, [this] { evaluate(); });
 }
 
 void Router::on_edge(Cycle now) {
     timer_.begin_edge(now);
-    if (monitor_)
-        monitor_->guarded([this] { evaluate(); });
-    else
-        evaluate();
+    run_guarded(monitor_, [this] { evaluate(); });
     timer_.end_edge();
 }
 

@@ -18,6 +18,30 @@ PortSet ports(std::initializer_list<unsigned> members) {
     return s;
 }
 
+/// One cycle's random requests: every VC of every input ready or not at random, each asking for
+/// one output, or for up to four one time in `several_one_in`.
+void draw_requests(std::mt19937_64& rng, unsigned outputs, unsigned vcs, unsigned several_one_in,
+                   std::vector<std::uint32_t>& ready, std::vector<std::vector<PortSet>>& want) {
+    for (std::size_t p = 0; p < ready.size(); ++p) {
+        ready[p] = static_cast<std::uint32_t>(rng()) & ((1u << vcs) - 1);
+        for (unsigned v = 0; v < vcs; ++v) {
+            want[p][v].clear();
+            const unsigned size =
+                rng() % several_one_in == 0 ? 1 + static_cast<unsigned>(rng() % 4) : 1;
+            for (unsigned i = 0; i < size; ++i)
+                want[p][v].set(static_cast<unsigned>(rng() % outputs));
+        }
+    }
+}
+
+void require_same_grants(const std::vector<SwitchGrant>& a, const std::vector<SwitchGrant>& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t g = 0; g < a.size(); ++g) {
+        REQUIRE(a[g].in_port == b[g].in_port);
+        REQUIRE(a[g].in_vc == b[g].in_vc);
+        REQUIRE(a[g].outputs == b[g].outputs);
+    }
+}
 }  // namespace
 
 TEST_CASE("switch allocator: two requests for the same two outputs both win in turn",
@@ -133,24 +157,11 @@ TEST_CASE("switch allocator: the one-word path grants exactly what the PortSet p
         std::vector<std::uint32_t> ready(inputs);
         std::vector<SwitchGrant> a, b;
         for (int cycle = 0; cycle < 300; ++cycle) {
-            for (unsigned p = 0; p < inputs; ++p) {
-                ready[p] = static_cast<std::uint32_t>(rng()) & ((1u << vcs) - 1);
-                for (unsigned v = 0; v < vcs; ++v) {
-                    want[p][v].clear();
-                    const unsigned size = rng() % 4 == 0 ? 1 + static_cast<unsigned>(rng() % 4) : 1;
-                    for (unsigned i = 0; i < size; ++i)
-                        want[p][v].set(static_cast<unsigned>(rng() % outputs));
-                }
-            }
+            draw_requests(rng, outputs, vcs, 4, ready, want);
             auto ask = [&](PortId p, VcId v) { return want[p][v]; };
             narrow.allocate(ready, ask, a);
             wide.allocate(ready, ask, b);
-            REQUIRE(a.size() == b.size());
-            for (std::size_t g = 0; g < a.size(); ++g) {
-                REQUIRE(a[g].in_port == b[g].in_port);
-                REQUIRE(a[g].in_vc == b[g].in_vc);
-                REQUIRE(a[g].outputs == b[g].outputs);
-            }
+            require_same_grants(a, b);
             grants_seen += a.size();
         }
     }
@@ -179,15 +190,7 @@ TEST_CASE("switch allocator: a cycle with one input ready grants what full arbit
         std::vector<std::uint32_t> ready(inputs);
         std::vector<SwitchGrant> a, b;
         for (int cycle = 0; cycle < 400; ++cycle) {
-            for (unsigned p = 0; p < inputs; ++p) {
-                ready[p] = static_cast<std::uint32_t>(rng()) & ((1u << vcs) - 1);
-                for (unsigned v = 0; v < vcs; ++v) {
-                    want[p][v].clear();
-                    const unsigned size = rng() % 3 == 0 ? 1 + static_cast<unsigned>(rng() % 4) : 1;
-                    for (unsigned i = 0; i < size; ++i)
-                        want[p][v].set(static_cast<unsigned>(rng() % outputs));
-                }
-            }
+            draw_requests(rng, outputs, vcs, 3, ready, want);
             if (rng() % 4 != 0) {  // one input ready
                 const unsigned keep = static_cast<unsigned>(rng() % inputs);
                 for (unsigned p = 0; p < inputs; ++p)
@@ -198,13 +201,9 @@ TEST_CASE("switch allocator: a cycle with one input ready grants what full arbit
             auto ask = [&](PortId p, VcId v) { return want[p][v]; };
             fast.allocate(ready, ask, a);
             full.allocate(ready, ask, b);
-            REQUIRE(a.size() == b.size());
-            for (std::size_t g = 0; g < a.size(); ++g) {
-                REQUIRE(a[g].in_port == b[g].in_port);
-                REQUIRE(a[g].in_vc == b[g].in_vc);
-                REQUIRE(a[g].outputs == b[g].outputs);
-                if (a[g].outputs.count() > 1) ++multi_grants;
-            }
+            require_same_grants(a, b);
+            for (const SwitchGrant& g : a)
+                if (g.outputs.count() > 1) ++multi_grants;
         }
     }
     REQUIRE(single_cycles > 20000);
