@@ -34,6 +34,7 @@ module wc_ocrq #(
     output reg  [NUM_REQ-1:0]                 grant_o,    // took its output VCs this cycle
     output reg  [NUM_REQ*NUM_BR*VC_W-1:0]     grant_vc_o, // the VC of each branch
     output reg  [NUM_REQ*OUT_W-1:0]           grant_port_o, // an adaptive grant's output
+    output wire [NUM_REQ-1:0]                 adaptive_o, // requester chooses among alternatives
     output reg  [NUM_OUT*NUM_VCS-1:0]         taken_o,    // output VCs taken this cycle
     output wire                               error_o     // sticky: a worm enqueued twice
 );
@@ -63,6 +64,7 @@ module wc_ocrq #(
       for (ak = 0; ak < ALTS; ak = ak + 1)
         if (alt_i[ar*ALT_W+ak*(1+OUT_W)]) adaptive[ar] = 1'b1;
   end
+  assign adaptive_o = adaptive;
 
   // The lowest VC of `mask` free in `vcs`, or -1.
   function automatic integer lowest_free(input [NUM_VCS-1:0] mask, input [NUM_VCS-1:0] vcs);

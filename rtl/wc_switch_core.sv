@@ -107,6 +107,7 @@ module wc_switch_core #(
   // route unit's port is the new worm's).
   /* verilator lint_off UNUSEDSIGNAL */  // with ALTS = 0
   wire [NUM_REQ*OUT_W-1:0] grant_port;
+  wire [NUM_REQ-1:0] adaptive;  // the OCRQ's: the requester's branch 0 has alternatives
   /* verilator lint_on UNUSEDSIGNAL */
   wire [NUM_BRANCH*OUT_W-1:0] port;
   genvar s;
@@ -121,7 +122,7 @@ module wc_switch_core #(
           chosen_q <= '0;
         end else
           for (a = 0; a < NUM_REQ; a = a + 1)
-            if (grant[a] && |alt_i[a*ALT_W+:ALT_W]) begin
+            if (grant[a] && adaptive[a]) begin
               chose_q[a] <= 1'b1;
               chosen_q[a*OUT_W+:OUT_W] <= grant_port[a*OUT_W+:OUT_W];
             end else if (routed[a]) chose_q[a] <= 1'b0;
@@ -129,7 +130,7 @@ module wc_switch_core #(
       for (s = 0; s < NUM_BRANCH; s = s + 1) begin : g_port
         localparam integer R = s / NUM_BR;
         if (s % NUM_BR == 0) begin : g_first
-          wire now = grant[R] && |alt_i[R*ALT_W+:ALT_W];
+          wire now = grant[R] && adaptive[R];
           assign port[s*OUT_W+:OUT_W] = now ? grant_port[R*OUT_W+:OUT_W]
                                       : (chose_q[R] && !routed[R]) ? chosen_q[R*OUT_W+:OUT_W]
                                       : port_i[s*OUT_W+:OUT_W];
@@ -201,6 +202,7 @@ module wc_switch_core #(
       .grant_o   (grant),
       .grant_vc_o(grant_vc),
       .grant_port_o(grant_port),
+      .adaptive_o(adaptive),
       .taken_o   (taken),
       .error_o   (ocrq_error)
   );
