@@ -3,8 +3,6 @@
 // evaluating it every cycle. An event wake-up never does work itself; it books the next cycle.
 #pragma once
 
-#include <cstdint>
-
 #include <systemc>
 
 #include "systemc/Ticker.hpp"
@@ -23,13 +21,8 @@ class CycleTimer {
 
     sc_core::sc_time period() const { return period_; }
     Cycle now() const {
-        if (on_edge_) return edge_cycle_;
-        // Every busy module asks in every cycle: the quotient is kept for the time stamp last
-        // divided (by any timer), so a cycle costs one division rather than one per call.
-        const std::uint64_t stamp = sc_core::sc_time_stamp().value();
-        const std::uint64_t period = period_.value();
-        if (stamp != last_.stamp || period != last_.period) last_ = {stamp, period, stamp / period};
-        return last_.cycle;
+        if (on_edge_) return edge_cycle_;  // handed over by the ticker
+        return sc_core::sc_time_stamp().value() / period_.value();
     }
     bool always_clocked() const { return always_; }
     const sc_core::sc_event& arm_event() const { return arm_; }
@@ -83,13 +76,6 @@ class CycleTimer {
     }
 
   private:
-    struct Quotient {
-        std::uint64_t stamp;
-        std::uint64_t period;
-        Cycle cycle;
-    };
-    static inline Quotient last_{~std::uint64_t{0}, 0, 0};
-
     /// Waits on `wake` and, unless 0, `cycles` (from the owner's process; on the ticker's edge,
     /// by having it run at once: an immediate notification, in this same evaluation phase,
     /// before any wire written now changes).

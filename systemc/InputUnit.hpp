@@ -17,7 +17,7 @@ namespace wormcast {
 /// Life of a worm in an input VC: header flits are latched (Gathering), the route is computed
 /// for t_node cycles (Routing), the OCRQs are waited on (Waiting), then flits stream (Active).
 enum class VcState : std::uint8_t { Idle, Gathering, Routing, WaitingToken, Waiting, Active };
-constexpr std::size_t kVcStates = 6;
+constexpr std::size_t kVcStates = static_cast<std::size_t>(VcState::Active) + 1;
 
 const char* to_string(VcState state);
 

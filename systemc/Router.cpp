@@ -115,28 +115,25 @@ void Router::evaluate() {
 void Router::receive_credits() {
     // Only an output with credits out can be given one back: the others' wires are not read.
     bool saw = false;
-    for_each_index(
-        owed_outputs_.words(), [&](std::size_t w) { return owed_outputs_.word(w); },
-        [&](std::size_t index) {
-            const auto q = static_cast<PortId>(index);
-            std::uint32_t mask = *out_credit_value_[q];
-            if (!mask) return;
-            saw = true;
-            for (; mask; mask &= mask - 1) {
-                const auto v = static_cast<VcId>(__builtin_ctz(mask));
-                if (v >= config_.vcs)
-                    throw ModelError(
-                        fmt::format("{}: credit for VC {} on output {} which has {} VCs", name(), v,
-                                    q, config_.vcs));
-                try {
-                    outputs_[q].credits(v).release();
-                } catch (const ModelError& e) {
-                    throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v,
-                                                 timer_.now(), e.what()));
-                }
+    owed_outputs_.for_each([&](std::size_t index) {
+        const auto q = static_cast<PortId>(index);
+        std::uint32_t mask = *out_credit_value_[q];
+        if (!mask) return;
+        saw = true;
+        for (; mask; mask &= mask - 1) {
+            const auto v = static_cast<VcId>(__builtin_ctz(mask));
+            if (v >= config_.vcs)
+                throw ModelError(fmt::format("{}: credit for VC {} on output {} which has {} VCs",
+                                             name(), v, q, config_.vcs));
+            try {
+                outputs_[q].credits(v).release();
+            } catch (const ModelError& e) {
+                throw ModelError(fmt::format("{} output {} VC {} cycle {}: {}", name(), q, v,
+                                             timer_.now(), e.what()));
             }
-            if (outputs_[q].credits_home()) owed_outputs_.reset(q);
-        });
+        }
+        if (outputs_[q].credits_home()) owed_outputs_.reset(q);
+    });
     saw_input_ = saw;
 }
 
@@ -157,53 +154,51 @@ void Router::receive_flits() {
 }
 
 void Router::gather_and_route(Cycle now) {
-    const IndexSet& idle = in_state(VcState::Idle);
-    const IndexSet& gathering = in_state(VcState::Gathering);
-    for_each_vc(
-        [&](std::size_t w) { return buffered_.word(w) & (idle.word(w) | gathering.word(w)); },
-        [&](PortId p, VcId v) {
-            InputVc& ivc = inputs_[p].vc(v);
-            if (ivc.state == VcState::Idle) {
-                const Flit& front = ivc.buffer.front();
-                if (!front.is_head())
-                    throw ModelError(
-                        fmt::format("{} input {} VC {} cycle {}: {} where a head flit was expected",
-                                    name(), p, v, now, to_string(front)));
-                const Flit head = pop_flit(p, v, now);
-                ivc.message = head.message;
-                ivc.header_words.assign(1, head.data);
-                ivc.header_flits = header_flits_from_first(head.data, config_.header_format);
-                set_state(p, v, VcState::Gathering);
-                if (head.is_tail())
-                    throw ModelError(
-                        fmt::format("{}: message {} has no payload flit", name(), head.message));
-            } else {
-                const Flit flit = pop_flit(p, v, now);
-                if (flit.message != ivc.message || flit.is_head() || flit.is_tail())
-                    throw ModelError(fmt::format(
-                        "{} input {} VC {} cycle {}: {} inside the header of message {}", name(), p,
-                        v, now, to_string(flit), ivc.message));
-                ivc.header_words.push_back(flit.data);
-            }
-            changed_ = true;
-            if (ivc.header_words.size() == ivc.header_flits) {
-                ivc.header = decode_header(ivc.header_words, config_.header_format);
-                ivc.route = route_unit_.route(p, v, ivc.header);
-                ivc.ready_at = now + route_unit_.delay(ivc.header);
-                set_state(p, v, VcState::Routing);
-                if (trace_log_ && trace_log_->wants(ivc.message)) {
-                    std::vector<unsigned> ports;
-                    for (const auto& b : ivc.route.branches) ports.push_back(b.port);
-                    trace_log_->add(ivc.message, "routed", now,
-                                    {{"router", name()},
-                                     {"in_port", p},
-                                     {"in_vc", v},
-                                     {"outputs", ports},
-                                     {"header_flits", ivc.header_flits},
-                                     {"ready", ivc.ready_at}});
-                }
-            }
-        });
+    for_each_vc([this](std::size_t w) { return header_work(w); },
+                [&](PortId p, VcId v) {
+                    InputVc& ivc = inputs_[p].vc(v);
+                    if (ivc.state == VcState::Idle) {
+                        const Flit& front = ivc.buffer.front();
+                        if (!front.is_head())
+                            throw ModelError(fmt::format(
+                                "{} input {} VC {} cycle {}: {} where a head flit was expected",
+                                name(), p, v, now, to_string(front)));
+                        const Flit head = pop_flit(p, v, now);
+                        ivc.message = head.message;
+                        ivc.header_words.assign(1, head.data);
+                        ivc.header_flits =
+                            header_flits_from_first(head.data, config_.header_format);
+                        set_state(p, v, VcState::Gathering);
+                        if (head.is_tail())
+                            throw ModelError(fmt::format("{}: message {} has no payload flit",
+                                                         name(), head.message));
+                    } else {
+                        const Flit flit = pop_flit(p, v, now);
+                        if (flit.message != ivc.message || flit.is_head() || flit.is_tail())
+                            throw ModelError(fmt::format(
+                                "{} input {} VC {} cycle {}: {} inside the header of message {}",
+                                name(), p, v, now, to_string(flit), ivc.message));
+                        ivc.header_words.push_back(flit.data);
+                    }
+                    changed_ = true;
+                    if (ivc.header_words.size() == ivc.header_flits) {
+                        ivc.header = decode_header(ivc.header_words, config_.header_format);
+                        ivc.route = route_unit_.route(p, v, ivc.header);
+                        ivc.ready_at = now + route_unit_.delay(ivc.header);
+                        set_state(p, v, VcState::Routing);
+                        if (trace_log_ && trace_log_->wants(ivc.message)) {
+                            std::vector<unsigned> ports;
+                            for (const auto& b : ivc.route.branches) ports.push_back(b.port);
+                            trace_log_->add(ivc.message, "routed", now,
+                                            {{"router", name()},
+                                             {"in_port", p},
+                                             {"in_vc", v},
+                                             {"outputs", ports},
+                                             {"header_flits", ivc.header_flits},
+                                             {"ready", ivc.ready_at}});
+                        }
+                    }
+                });
 }
 
 void Router::enqueue_requests(PortId p, VcId v) {
@@ -400,30 +395,27 @@ void Router::start_worm(InputVc& ivc) {
 void Router::allocate_outputs(Cycle now) {
     // Worms whose route is known: a tree operation first waits for the group's token (ATBM);
     // the others enter the OCRQs of their outputs.
-    const IndexSet& routing = in_state(VcState::Routing);
-    for_each_vc([&](std::size_t w) { return routing.word(w); },
-                [&](PortId p, VcId v) {
-                    InputVc& ivc = inputs_[p].vc(v);
-                    if (now < ivc.ready_at) return;
-                    if (token_.enabled() && ivc.route.branches.size() > 1) {
-                        set_state(p, v, VcState::WaitingToken);
-                        changed_ = true;
-                        token_.join(p, v);
-                        if (trace_log_ && trace_log_->wants(ivc.message)) {
-                            // Whoever holds the group's token now (a ring stop: a switch of the
-                            // group).
-                            const auto holder = token_.ring_holder();
-                            trace_log_->add(
-                                ivc.message, "wait_token", now,
+    for_each_vc(in_state(VcState::Routing), [&](PortId p, VcId v) {
+        InputVc& ivc = inputs_[p].vc(v);
+        if (now < ivc.ready_at) return;
+        if (token_.enabled() && ivc.route.branches.size() > 1) {
+            set_state(p, v, VcState::WaitingToken);
+            changed_ = true;
+            token_.join(p, v);
+            if (trace_log_ && trace_log_->wants(ivc.message)) {
+                // Whoever holds the group's token now (a ring stop: a switch of the
+                // group).
+                const auto holder = token_.ring_holder();
+                trace_log_->add(ivc.message, "wait_token", now,
                                 {{"router", name()},
                                  {"stop", config_.token_stop},
                                  {"holder_stop", holder ? nlohmann::ordered_json(*holder)
                                                         : nlohmann::ordered_json()}});
-                        }
-                    } else {
-                        enqueue_requests(p, v);
-                    }
-                });
+            }
+        } else {
+            enqueue_requests(p, v);
+        }
+    });
     // Worms wait in the token stop's queue exactly while they are WaitingToken.
     if (in_state(VcState::WaitingToken).any())
         if (const auto granted = token_.grant(now)) {
@@ -439,11 +431,9 @@ void Router::allocate_outputs(Cycle now) {
     // never takes an output a queued worm competes for, so with atomic OCRQs the order between
     // the two kinds does not change who gets what (unsafe mode: a branch enqueued this cycle
     // already counts).
-    const IndexSet& waiting = in_state(VcState::Waiting);
-    for_each_vc([&](std::size_t w) { return waiting.word(w); },
-                [&](PortId p, VcId v) {
-                    if (!inputs_[p].vc(v).adaptive) take_outputs(p, v, now);
-                });
+    for_each_vc(in_state(VcState::Waiting), [&](PortId p, VcId v) {
+        if (!inputs_[p].vc(v).adaptive) take_outputs(p, v, now);
+    });
     std::size_t still_waiting = 0;
     for (const auto& [p, v] : adaptive_waiting_)
         if (!take_outputs(p, v, now)) adaptive_waiting_[still_waiting++] = {p, v};
@@ -482,48 +472,45 @@ void Router::traverse(Cycle now) {
     // credit), or, once the header is through, the branches with a credit for bubbles while
     // another branch is blocked (asynchronous replication, Libeskind-Hadas et al. §3.2).
     bool any = false;
-    const IndexSet& active = in_state(VcState::Active);
-    for_each_vc(
-        [&](std::size_t w) { return active.word(w); },
-        [&](PortId p, VcId v) {
-            InputVc& ivc = inputs_[p].vc(v);
-            if (!ivc.header_pending() && ivc.buffer.empty()) return;
-            const auto& branches = ivc.route.branches;
-            if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
-                if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
-                    request_[p][v] = ivc.outputs;
-                    ready_[p] |= 1u << v;
-                    any = true;
-                } else if (trace_log_ && ivc.header_pending() && ivc.header_sent == 0 &&
-                           trace_log_->wants(ivc.message)) {
-                    trace_credit_wait(p, v, ivc.outputs, now);
-                }
-                return;
-            }
-            PortSet credited;
-            for (std::size_t b = 0; b < branches.size(); ++b)
-                if (outputs_[branches[b].port].credits(ivc.out_vc[b]).available())
-                    credited.set(branches[b].port);
-            const PortSet& all = ivc.outputs;
-            if (trace_log_ && credited != all && ivc.header_pending() && ivc.header_sent == 0 &&
-                trace_log_->wants(ivc.message))
-                trace_credit_wait(p, v, all.without(credited), now);
-            PortSet request;
-            if (credited == all) {
-                request = all;
-            } else if (!ivc.header_pending()) {
-                // A branch that has held the flit back gets no bubbles until the flit is
-                // replicated: otherwise bubbles on alternating branches can keep their credits
-                // out of phase and starve the real flit.
-                ivc.bubble_blockers |= all.without(credited);
-                request = credited.without(ivc.bubble_blockers);
-            }
-            if (request.any()) {
-                request_[p][v] = request;
+    for_each_vc(in_state(VcState::Active), [&](PortId p, VcId v) {
+        InputVc& ivc = inputs_[p].vc(v);
+        if (!ivc.header_pending() && ivc.buffer.empty()) return;
+        const auto& branches = ivc.route.branches;
+        if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
+            if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
+                request_[p][v] = ivc.outputs;
                 ready_[p] |= 1u << v;
                 any = true;
+            } else if (trace_log_ && ivc.header_pending() && ivc.header_sent == 0 &&
+                       trace_log_->wants(ivc.message)) {
+                trace_credit_wait(p, v, ivc.outputs, now);
             }
-        });
+            return;
+        }
+        PortSet credited;
+        for (std::size_t b = 0; b < branches.size(); ++b)
+            if (outputs_[branches[b].port].credits(ivc.out_vc[b]).available())
+                credited.set(branches[b].port);
+        const PortSet& all = ivc.outputs;
+        if (trace_log_ && credited != all && ivc.header_pending() && ivc.header_sent == 0 &&
+            trace_log_->wants(ivc.message))
+            trace_credit_wait(p, v, all.without(credited), now);
+        PortSet request;
+        if (credited == all) {
+            request = all;
+        } else if (!ivc.header_pending()) {
+            // A branch that has held the flit back gets no bubbles until the flit is
+            // replicated: otherwise bubbles on alternating branches can keep their credits
+            // out of phase and starve the real flit.
+            ivc.bubble_blockers |= all.without(credited);
+            request = credited.without(ivc.bubble_blockers);
+        }
+        if (request.any()) {
+            request_[p][v] = request;
+            ready_[p] |= 1u << v;
+            any = true;
+        }
+    });
     if (!any) return;
     allocator_.allocate(
         ready_, [this](PortId p, VcId v) -> const PortSet& { return request_[p][v]; }, grants_);
@@ -588,35 +575,31 @@ void Router::traverse(Cycle now) {
 }
 
 void Router::drive_outputs(Cycle now) {
-    for_each_index(
-        driving_outputs_.words(), [&](std::size_t w) { return driving_outputs_.word(w); },
-        [&](std::size_t index) {
-            const auto q = static_cast<PortId>(index);
-            OutputUnit& out = outputs_[q];
-            Flit flit;
-            if (out.due(now, flit) && !dropped_by_fault(now, q, flit)) {
-                out_flit_if_[q]->write(flit);
-                if (!driven_valid_[q]) out_valid_if_[q]->write(true);
-                driven_valid_[q] = 1;
-            } else if (driven_valid_[q]) {
-                out_valid_if_[q]->write(false);
-                driven_valid_[q] = 0;
-            }
-            if (!driven_valid_[q] && !out.flits_in_flight()) driving_outputs_.reset(q);
-        });
-    for_each_index(
-        driving_inputs_.words(), [&](std::size_t w) { return driving_inputs_.word(w); },
-        [&](std::size_t index) {
-            const auto p = static_cast<PortId>(index);
-            InputUnit& in = inputs_[p];
-            std::uint32_t credits = in.credits_due(now);
-            if (!faults_.empty() && credits) credit_fault(now, p, credits);
-            if (credits != driven_credit_[p]) {
-                in_credit_if_[p]->write(credits);
-                driven_credit_[p] = credits;
-            }
-            if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);
-        });
+    driving_outputs_.for_each([&](std::size_t index) {
+        const auto q = static_cast<PortId>(index);
+        OutputUnit& out = outputs_[q];
+        Flit flit;
+        if (out.due(now, flit) && !dropped_by_fault(now, q, flit)) {
+            out_flit_if_[q]->write(flit);
+            if (!driven_valid_[q]) out_valid_if_[q]->write(true);
+            driven_valid_[q] = 1;
+        } else if (driven_valid_[q]) {
+            out_valid_if_[q]->write(false);
+            driven_valid_[q] = 0;
+        }
+        if (!driven_valid_[q] && !out.flits_in_flight()) driving_outputs_.reset(q);
+    });
+    driving_inputs_.for_each([&](std::size_t index) {
+        const auto p = static_cast<PortId>(index);
+        InputUnit& in = inputs_[p];
+        std::uint32_t credits = in.credits_due(now);
+        if (!faults_.empty() && credits) credit_fault(now, p, credits);
+        if (credits != driven_credit_[p]) {
+            in_credit_if_[p]->write(credits);
+            driven_credit_[p] = credits;
+        }
+        if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);
+    });
 }
 
 std::size_t Router::add_fault(const LinkFault& fault) {
@@ -673,10 +656,8 @@ Cycle Router::next_work(Cycle now) const {
     // A wire that was active may hold the same value next cycle, which raises no event.
     if (saw_input_ || changed_ || driving_outputs_.any() || driving_inputs_.any()) return now + 1;
     // A header flit to latch; a worm waiting for its token (its stop asks the ring every cycle).
-    const IndexSet& idle = in_state(VcState::Idle);
-    const IndexSet& gathering = in_state(VcState::Gathering);
     for (std::size_t w = 0; w < buffered_.words(); ++w)
-        if (buffered_.word(w) & (idle.word(w) | gathering.word(w))) return now + 1;
+        if (header_work(w)) return now + 1;
     if (in_state(VcState::WaitingToken).any()) return now + 1;
     // Unsafe OCRQs: one more branch enqueued per cycle. (Active worms are blocked on a credit or
     // on flits yet to come.)

@@ -110,6 +110,16 @@ class Router : public RouterModule, private Clocked {
         for_each_index(buffered_.words(), word_of,
                        [&](std::size_t i) { f(vc_at_[i].first, vc_at_[i].second); });
     }
+    /// The same for the input VCs in `set`.
+    template <typename F>
+    void for_each_vc(const IndexSet& set, F&& f) {
+        set.for_each([&](std::size_t i) { f(vc_at_[i].first, vc_at_[i].second); });
+    }
+    /// Word w of the input VCs with a header flit to latch (buffered, Idle or Gathering).
+    std::uint64_t header_work(std::size_t w) const {
+        return buffered_.word(w) &
+               (in_state(VcState::Idle).word(w) | in_state(VcState::Gathering).word(w));
+    }
     const IndexSet& in_state(VcState state) const {
         return in_state_[static_cast<std::size_t>(state)];
     }

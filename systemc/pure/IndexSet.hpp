@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace wormcast {
@@ -16,7 +17,6 @@ class IndexSet {
     std::size_t words() const { return words_.size(); }
     std::uint64_t word(std::size_t w) const { return words_[w]; }
 
-    bool test(std::size_t i) const { return (words_[i / 64] >> (i % 64)) & 1U; }
     void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
     void reset(std::size_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
     bool any() const {
@@ -24,6 +24,10 @@ class IndexSet {
             if (w) return true;
         return false;
     }
+
+    /// Calls f(i) for every member, lowest first (see for_each_index).
+    template <typename F>
+    void for_each(F&& f) const;
 
   private:
     std::vector<std::uint64_t> words_;
@@ -36,6 +40,12 @@ void for_each_index(std::size_t words, WordOf&& word_of, F&& f) {
     for (std::size_t w = 0; w < words; ++w)
         for (std::uint64_t bits = word_of(w); bits; bits &= bits - 1)
             f(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+}
+
+template <typename F>
+void IndexSet::for_each(F&& f) const {
+    for_each_index(
+        words(), [this](std::size_t w) { return words_[w]; }, std::forward<F>(f));
 }
 
 }  // namespace wormcast
