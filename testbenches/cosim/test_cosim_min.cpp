@@ -68,11 +68,11 @@ TEST_CASE(
         multicasts += lockstep_scenario("min-uni-rtl.yaml",
                                         {fmt::format("run.seed={}", seed), "traffic.load=0.12",
                                          "traffic.multicast_ratio=0.4", "traffic.measure=1500"},
-                                        "m16");
+                                        "ATBM token stop");
     REQUIRE(multicasts >= 20);
     // The software scheme: unicasts only in the network.
     lockstep_scenario("min-uni-rtl.yaml",
-                      {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"}, "m16");
+                      {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"}, "ATBM token stop");
 }
 
 TEST_CASE(
@@ -84,10 +84,10 @@ TEST_CASE(
         multicasts += lockstep_scenario("min-bi-rtl.yaml",
                                         {fmt::format("run.seed={}", seed), "traffic.load=0.12",
                                          "traffic.multicast_ratio=0.4", "traffic.measure=1500"},
-                                        "m16");
+                                        "ATBM token stop");
     REQUIRE(multicasts >= 20);
     lockstep_scenario("min-bi-rtl.yaml",
-                      {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"}, "m16");
+                      {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"}, "ATBM token stop");
 }
 
 TEST_CASE(
@@ -105,12 +105,12 @@ TEST_CASE(
                               {"network.forward=adaptive", fmt::format("run.seed={}", seed),
                                fmt::format("traffic.load={}", load), "traffic.multicast_ratio=0.4",
                                "traffic.measure=1500"},
-                              "m16");
+                              "ATBM token stop");
     REQUIRE(multicasts >= 20);
     lockstep_scenario("min-bi-rtl.yaml",
                       {"network.forward=adaptive", "nic.multicast=umin", "traffic.load=0.2",
                        "traffic.measure=1000"},
-                      "m16");
+                      "ATBM token stop");
 }
 
 TEST_CASE(
@@ -126,12 +126,12 @@ TEST_CASE(
             file,
             {"nic.t_inj=40ns", "nic.t_cons=60ns", "router.t_phy=80ns", "run.seed=13",
              "traffic.load=0.1", "traffic.multicast_ratio=0.4", "traffic.measure=1500"},
-            "m16");
+            "ATBM token stop");
     multicasts += lockstep_scenario(
         "min-bi-rtl.yaml",
         {"network.forward=adaptive", "nic.t_inj=60ns", "nic.t_cons=40ns", "run.seed=14",
          "traffic.load=0.2", "traffic.multicast_ratio=0.4", "traffic.measure=1000"},
-        "m16");
+        "ATBM token stop");
     REQUIRE(multicasts >= 30);
 }
 
@@ -144,18 +144,18 @@ TEST_CASE(
         "min-uni-rtl.yaml",
         {"network.n=3", "run.seed=5", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
          "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
-        "m64");
+        "64 nodes");
     multicasts += lockstep_scenario(
         "min-bi-rtl.yaml",
         {"network.n=6", "run.seed=6", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
          "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
-        "m64");
+        "64 nodes");
     multicasts +=
         lockstep_scenario("min-bi-rtl.yaml",
                           {"network.n=6", "network.forward=adaptive", "run.seed=7",
                            "traffic.load=0.2", "traffic.multicast_ratio=0.4",
                            "traffic.multicast_destinations=2..40", "traffic.measure=1000"},
-                          "m64");
+                          "64 nodes");
     REQUIRE(multicasts >= 30);
 }
 

@@ -166,9 +166,11 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
         vcd_partial = base + ".partial.vcd";
         vcd = sc_create_vcd_trace_file((base + ".partial").c_str());
         if (!vcd) throw ConfigError(fmt::format("cannot write VCD file '{}'", result.vcd_path));
-        // RTL routers move their clock at half periods, and their VCD counts in the kernel's
-        // resolution: the same unit here keeps both files on one time axis.
-        if (result.rtl_routers.empty())
+        // Nanoseconds, which the GTKWave save files' times are in. RTL routers move their clock
+        // at half periods: while half a period is at least 1 ns every time step still falls in
+        // a nanosecond of its own (and no traced link changes between cycles); a faster clock
+        // counts in the kernel's resolution instead.
+        if (result.rtl_routers.empty() || params.clock_ns >= 2.0)
             vcd->set_time_unit(1, SC_NS);
         else
             vcd->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);

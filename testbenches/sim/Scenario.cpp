@@ -15,6 +15,7 @@
 #include "systemc/pure/Time.hpp"
 #include "systemc/pure/UnicastFirmware.hpp"
 #include "systemc/pure/YamlDocument.hpp"
+#include "systemc/rtl/RtlCache.hpp"
 
 namespace wormcast::sim {
 
@@ -529,7 +530,14 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
     check_memory(s, memory_limit_mb);
     s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
-    if (!s.rtl_routers().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
+    if (!s.rtl_routers().empty()) {  // refuse now what the RTL lacks, and a missing toolchain
+        s.rtl_model();
+        try {
+            rtl::check_rtl_toolchain();
+        } catch (const ConfigError& e) {
+            throw ConfigError(fmt::format("network.rtl: {}", e.what()));
+        }
+    }
     return s;
 }
 
