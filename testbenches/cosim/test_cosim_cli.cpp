@@ -347,3 +347,28 @@ TEST_CASE("waves/rtl.gtkw names signals that the demo's RTL waveform has", "[cos
     REQUIRE(filter);
     REQUIRE(signals == 2 + 5 * 5 + 5 * 4);  // clock, reset; per input 5 rows, per output 4
 }
+
+TEST_CASE(
+    "a sweep over router keys with RTL routers gives its all-SystemC twin's table, the points "
+    "sharing each configuration's one build",
+    "[cosim][cli][sweep]") {
+    const std::string cache = scratch("sweep-rtl-cache"), systemc = scratch("sweep-systemc"),
+                      rtl = scratch("sweep-rtl");
+    for (const auto& dir : {cache, systemc, rtl}) std::filesystem::remove_all(dir);
+    // Two seeds a point and two jobs: two processes ask for one configuration at once (one
+    // builds, the other waits for the cache's lock and loads it).
+    const std::string sweep = "sweep " + scenario_file() +
+                              " --vary router.buffer_depth=2,3 --seeds 2 --jobs 2"
+                              " --set traffic.measure=300";
+    std::string out;
+    REQUIRE(run_program(sweep + " --set network.rtl=none --out " + systemc, out) == 0);
+    REQUIRE(run_program(sweep + " --set network.rtl=all --rtl-cache " + cache + " --out " + rtl,
+                        out) == 0);
+    INFO(out);
+    REQUIRE(slurp(rtl + "/sweep.csv") == slurp(systemc + "/sweep.csv"));
+    std::string listed;
+    REQUIRE(run_program("rtl list --json --rtl-cache " + cache, listed) == 0);
+    const auto entries = nlohmann::json::parse(listed)["entries"];
+    REQUIRE(entries.size() == 2);  // one per buffer depth
+    for (const auto& e : entries) REQUIRE(e["loadable"] == true);
+}

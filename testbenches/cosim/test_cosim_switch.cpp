@@ -63,9 +63,9 @@ struct RtlSwitchModel {
         c.set("TOKEN_RELEASE_FLITS", m.token_release_flits);
         return c;
     }
-    std::unique_ptr<RouterModule> make(const RouterConfig& config, sc_core::sc_time period,
+    std::unique_ptr<RouterModule> make(const RouterConfig& router, sc_core::sc_time period,
                                        std::uint32_t row) const {
-        return make_rtl_router(config(), config, period.to_seconds() * 1e9, nullptr, row);
+        return make_rtl_router(config(), router, period.to_seconds() * 1e9, nullptr, row);
     }
 };
 
