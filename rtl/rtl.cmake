@@ -424,8 +424,8 @@ file(GLOB WORMCAST_RTL_GLUE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/system
 add_library(wormcast_rtl STATIC ${WORMCAST_RTL_GLUE_SOURCES} ${CMAKE_BINARY_DIR}/generated/RtlModelRegistry.cpp)
 target_link_libraries(wormcast_rtl PUBLIC wormcast_sc wormcast_rtl_models)
 
-if(WORMCAST_RTL)
-# Co-simulation tests: their own Catch2 binary.
+if(WORMCAST_RTL AND WORMCAST_CATCH2)
+# Co-simulation tests: their own Catch2 binary (WORMCAST_TESTS in CMakeLists.txt).
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
 add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
