@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include <sysc/tracing/sc_tracing_ids.h>
 #include <systemc>
 
 #include "systemc/Kernel.hpp"
