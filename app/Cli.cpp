@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
+#include "systemc/Kernel.hpp"
 #include "systemc/NetworkParams.hpp"
 #include "systemc/pure/FlitText.hpp"
 #include "systemc/pure/MessageTrace.hpp"
@@ -623,6 +624,15 @@ int run_cli(int argc_in, char** argv_in) {
     wave_filter->add_option("--encoding", wf_encoding,
                             "header encoding: tagged (default) | bitstring");
 
+    // SystemC's own reports (its info lines, its warnings as it words them): before or after the
+    // command name.
+    bool verbose = false;
+    const std::string verbose_help =
+        "show the SystemC kernel's own reports (info lines, warnings in its words)";
+    cli.add_flag("-v,--verbose", verbose, verbose_help);
+    for (CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
+        sub->add_flag("-v,--verbose", verbose, verbose_help);
+
     if (argc > 1 && argv[1][0] != '-') {
         std::vector<std::string> names;
         for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
@@ -639,6 +649,7 @@ int run_cli(int argc_in, char** argv_in) {
         // --help and --version succeed; every command-line error is exit 2, as in scenarios.
         return cli.exit(e) == 0 ? 0 : 2;
     }
+    set_kernel_reports(verbose ? KernelReports::verbose : KernelReports::quiet);
     try {
         if (!rtl_cache.empty()) rtl::set_rtl_cache_directory(rtl_cache);
         if (*run) return run_command(scenario, sets, vcd, json, seed, rtl, run_outputs);

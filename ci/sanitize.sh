@@ -13,7 +13,7 @@ jobs="$(nproc)"
 start=$SECONDS
 cmake -S . -B "$tree" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Sanitize \
       -DCMAKE_CXX_FLAGS_SANITIZE="-O1 -gline-tables-only" \
-      -DWORMCAST_SANITIZE=ON -DWORMCAST_FUZZ=ON -DWORMCAST_RTL=OFF -DWORMCAST_WERROR=OFF >/dev/null
+      -DWORMCAST_SANITIZE=ON -DWORMCAST_FUZZ=ON -DWORMCAST_RTL=OFF -DWORMCAST_WERROR=OFF -DWORMCAST_TESTS=ON >/dev/null
 cmake --build "$tree" -j"$jobs" --target wormcast wormcast_tests wormcast_fuzz_targets
 echo "sanitize: build took $((SECONDS - start)) s"
 

@@ -225,8 +225,8 @@ function(wormcast_enable_rtl_loading target)
   set_target_properties(${target} PROPERTIES ENABLE_EXPORTS ON)
 endfunction()
 
-if(WORMCAST_RTL)
-# Co-simulation tests: their own Catch2 binary.
+if(WORMCAST_RTL AND WORMCAST_CATCH2)
+# Co-simulation tests: their own Catch2 binary (WORMCAST_TESTS in CMakeLists.txt).
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
 add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
