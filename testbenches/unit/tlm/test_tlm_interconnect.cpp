@@ -85,6 +85,92 @@ class ScriptInitiator : public sc_core::sc_module {
     }
 };
 
+/// An approximately-timed initiator with several requests in flight: the next BEGIN_REQ once the
+/// last END_REQ's annotated time has come; END_RESP a seeded random number of cycles after each
+/// BEGIN_RESP. Checks the base protocol's exclusion rules and that each request is answered once.
+class PipelinedInitiator : public sc_core::sc_module, private tlm::tlm_mm_interface {
+  public:
+    tlm_utils::simple_initiator_socket<PipelinedInitiator> socket;
+    std::vector<std::string> violations;
+    std::vector<int> responses;  ///< per request: BEGIN_RESPs seen
+    std::size_t requests;
+    std::size_t freed = 0;
+    SC_HAS_PROCESS(PipelinedInitiator);
+    PipelinedInitiator(sc_core::sc_module_name name, std::size_t count, sc_core::sc_time clock,
+                       std::uint64_t seed)
+        : sc_module(name), socket("socket"), requests(count), clock_(clock), random_(seed) {
+        socket.register_nb_transport_bw(this, &PipelinedInitiator::nb_transport_bw);
+        SC_THREAD(run);
+    }
+    bool done() const {
+        return std::count(responses.begin(), responses.end(), 1) ==
+                   static_cast<std::ptrdiff_t>(requests) &&
+               !open_;
+    }
+
+  private:
+    void free(tlm::tlm_generic_payload*) override { ++freed; }
+    void run() {
+        payloads_ = std::make_unique<tlm::tlm_generic_payload[]>(requests);
+        data_.assign(requests, std::vector<std::uint8_t>(16));
+        responses.assign(requests, 0);
+        for (std::size_t i = 0; i < requests; ++i) {
+            tlm::tlm_generic_payload& gp = payloads_[i];
+            gp.set_mm(this);
+            gp.acquire();
+            gp.set_command(i % 3 ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+            gp.set_address((random_() % 4) * kMemorySize + 16 * (random_() % 64));
+            gp.set_data_ptr(data_[i].data());
+            gp.set_data_length(16);
+            gp.set_streaming_width(16);
+            gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+            tlm::tlm_phase phase = tlm::BEGIN_REQ;
+            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+            const auto reply = socket->nb_transport_fw(gp, phase, delay);
+            if (reply != tlm::TLM_UPDATED || phase != tlm::END_REQ)
+                violations.push_back("BEGIN_REQ not answered with END_REQ");
+            wait(delay);  // the request channel is free again: the next BEGIN_REQ may go
+        }
+        // Answer each BEGIN_RESP after a random think, one at a time.
+        for (;;) {
+            while (!open_) wait(begin_resp_);
+            wait(clock_ * static_cast<double>(random_() % 4));
+            tlm::tlm_generic_payload* gp = open_;
+            open_ = nullptr;
+            tlm::tlm_phase phase = tlm::END_RESP;
+            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+            if (socket->nb_transport_fw(*gp, phase, delay) != tlm::TLM_COMPLETED)
+                violations.push_back("END_RESP not completed");
+            gp->release();
+        }
+    }
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time&) {
+        if (phase != tlm::BEGIN_RESP) {
+            violations.push_back(std::string(phase.get_name()) + " on the backward path");
+            return tlm::TLM_ACCEPTED;
+        }
+        if (open_) violations.push_back("BEGIN_RESP while another response awaits END_RESP");
+        const std::size_t i = static_cast<std::size_t>(&gp - payloads_.get());
+        if (i >= requests)
+            violations.push_back("BEGIN_RESP for a payload never sent");
+        else if (++responses[i] > 1)
+            violations.push_back("a request answered twice");
+        if (gp.get_response_status() != tlm::TLM_OK_RESPONSE)
+            violations.push_back("a response that is not TLM_OK_RESPONSE");
+        open_ = &gp;
+        begin_resp_.notify(sc_core::SC_ZERO_TIME);
+        return tlm::TLM_ACCEPTED;
+    }
+
+    sc_core::sc_time clock_;
+    std::mt19937_64 random_;
+    std::unique_ptr<tlm::tlm_generic_payload[]> payloads_;
+    std::vector<std::vector<std::uint8_t>> data_;
+    tlm::tlm_generic_payload* open_ = nullptr;
+    sc_core::sc_event begin_resp_;
+};
+
 /// A network of the scenario text with memories at `memory_nodes` (memory k at k * kMemorySize)
 /// behind the interconnect.
 struct Bench {
@@ -223,6 +309,31 @@ TEST_CASE(
             REQUIRE(lt.completions[i][a].completed == at.completions[i][a].completed);
             REQUIRE(lt.completions[i][a].data == at.completions[i][a].data);
         }
+}
+
+TEST_CASE(
+    "TLM interconnect: approximately-timed initiators with many requests in flight get each "
+    "answered once, one BEGIN_RESP at a time",
+    "[tlm]") {
+    for (std::uint64_t seed : {4, 5}) {
+        Bench bench(kMesh, {1, 6, 11, 12});
+        std::vector<PipelinedInitiator*> cpus;
+        for (NodeId n : {0, 5, 6, 15}) {  // node 6 has a memory of its own
+            cpus.push_back(new PipelinedInitiator(fmt::format("cpu{}", n).c_str(), 30,
+                                                  bench.simulation->clock(), seed * 100 + n));
+            cpus.back()->socket.bind(bench.interconnect->target_socket(n));
+        }
+        REQUIRE(bench
+                    .run([&] {
+                        return std::all_of(cpus.begin(), cpus.end(),
+                                           [](const PipelinedInitiator* c) { return c->done(); });
+                    })
+                    .ok());
+        for (const PipelinedInitiator* cpu : cpus) {
+            REQUIRE(cpu->violations.empty());
+            REQUIRE(cpu->freed == cpu->requests);  // every payload released by the interconnect
+        }
+    }
 }
 
 TEST_CASE("TLM interconnect: a write followed by a read of the same address returns the data",
