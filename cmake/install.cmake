@@ -72,7 +72,8 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/testbenches/platform/
 # nlohmann-json and Threads itself (cmake/wormcast-config.cmake.in).
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/wormcast-config.cmake.in
                               ${CMAKE_BINARY_DIR}/wormcast-config.cmake
-                              INSTALL_DESTINATION ${WORMCAST_INSTALL_CMAKEDIR})
+                              INSTALL_DESTINATION ${WORMCAST_INSTALL_CMAKEDIR}
+                              PATH_VARS WORMCAST_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/wormcast-config-version.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/wormcast-config.cmake ${CMAKE_BINARY_DIR}/wormcast-config-version.cmake
