@@ -37,6 +37,7 @@ cmake --build "$work/platform" -j"$(nproc)" >/dev/null
 "$work/platform/wormcast_platform" "$prefix/share/wormcast/examples/platform/platform.yaml" \
     --accesses 30 --invalidate-every 10 --style at
 "$work/platform/wormcast_network_run" >"$work/network_run.json"
+"$work/platform/wormcast_library_example" | grep -q "data read back"  # docs/library.md's example
 
 # pkg-config: the same smallest example, compiled with its flags alone.
 export PKG_CONFIG_PATH=$pkgdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}

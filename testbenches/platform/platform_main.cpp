@@ -91,6 +91,9 @@ int run(const Options& o) {
     std::vector<std::string> sets = o.sets;
     if (o.seed != 0) sets.push_back(fmt::format("run.seed={}", o.seed));
     sim::Scenario scenario = sim::load_scenario(o.scenario, sets);
+    // The initiators are the traffic: the results cover the whole run, not the window of the
+    // scenario's (unused) traffic section.
+    scenario.run.warmup = scenario.run.measure = 0;
     sim::Simulation simulation(scenario);
     const std::uint32_t nodes = simulation.nodes();
     if (o.trace.memories == 0 || o.trace.memories > nodes)
