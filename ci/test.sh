@@ -6,4 +6,5 @@ bash ci/install-deps.sh --tests       # the program's packages and the tests' (c
 bash ci/build.sh --tests              # every target, the Catch2 test binaries included
 bash ci/slurm-test.sh build/wormcast  # a single-node Slurm cluster, started and stopped (docs/cluster.md)
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+bash ci/install-check.sh build          # install, then build and run projects against the package (docs/library.md)
 bash ci/sanitize.sh                   # address + undefined-behaviour sanitizer run and short fuzzing (docs/hardening.md)

@@ -49,6 +49,9 @@ class TrafficTally {
   public:
     /// [begin, end): the measured window, for the accepted throughput.
     TrafficTally(Cycle begin, Cycle end) : begin_(begin), end_(end) {}
+    /// Moves the window's end, for a run whose length is known only at its end (flits arriving
+    /// later than the new end were already counted: move it only past every arrival).
+    void set_end(Cycle end) { end_ = end; }
     void add(const MulticastRecord& mc);
     void add(const MessageRecord& m);
 

@@ -526,6 +526,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.run.measure = s.traffic_kind == "uniform" ? s.uniform.measure : 0;
     s.topology->check_params(p);
     p.header_format(nodes).validate();
+    // (Scenario::check repeats these and the two checks at the end for a scenario made in C++.)
     s.uniform.worm_flits =
         s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
     check_memory(s, memory_limit_mb);
@@ -552,6 +553,34 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
     YAML::Node root = load_one_document(text.str(), path);
     apply_overrides(root, overrides);
     return parse_scenario(root, path);
+}
+
+Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::string>& overrides,
+                             const std::string& source) {
+    const std::string name = source.empty() ? "scenario text" : source;
+    YAML::Node root = load_one_document(yaml, name);
+    apply_overrides(root, overrides);
+    return parse_scenario(root, source.empty() ? "./scenario text" : source);
+}
+
+Scenario scenario_for(std::shared_ptr<const Topology> topology) {
+    if (!topology) throw ConfigError("scenario_for: no topology");
+    Scenario s;
+    s.source = "<C++>";
+    s.topology = std::move(topology);
+    s.topology->default_params(s.params);
+    s.run.warmup = 0;
+    s.run.measure = 0;
+    s.check();
+    return s;
+}
+
+void Scenario::check() const {
+    if (!topology) throw ConfigError("network.topology: no topology");
+    topology->check_params(params);
+    params.header_format(topology->nodes()).validate();
+    multicast_firmware();
+    if (!rtl_routers().empty()) rtl_model();
 }
 
 std::vector<ScheduledSend> Scenario::traffic_sends() const {
