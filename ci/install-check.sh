@@ -27,8 +27,16 @@ for header in systemc/Nic.hpp systemc/pure/Types.hpp systemc/tlm/TlmInterconnect
 done
 ls "$prefix"/share/wormcast/rtl/*.sv >/dev/null
 
-# The installed program.
+# The installed program, and with an RTL router verilated on first use from the installed
+# sources and headers (when it was built with RTL co-simulation) into a cache of its own.
 "$prefix/bin/wormcast" run "$prefix/share/wormcast/scenarios/demo.yaml" --set traffic.measure=300 >/dev/null
+if grep -q "WORMCAST_RTL:BOOL=ON" "$build/CMakeCache.txt"; then
+  "$prefix/bin/wormcast" run "$prefix/share/wormcast/scenarios/demo.yaml" --set traffic.measure=300 \
+      --set router.buffer_depth=3 --rtl "1,1" --rtl-cache "$work/rtl-cache" >"$work/rtl.txt" 2>&1 ||
+      { cat "$work/rtl.txt" >&2; exit 1; }
+  grep -q "1 of 16 are the verilated RTL" "$work/rtl.txt"
+  "$prefix/bin/wormcast" rtl list --rtl-cache "$work/rtl-cache" | grep -q "BUF_DEPTH=3"
+fi
 
 # find_package: the example platform, configured from its installed copy.
 cmake -S "$prefix/share/wormcast/examples/platform" -B "$work/platform" \

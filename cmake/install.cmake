@@ -9,7 +9,7 @@ include(CMakePackageConfigHelpers)
 
 set(WORMCAST_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/wormcast)
 set(WORMCAST_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/wormcast)
-set(WORMCAST_EXPORTED_LIBRARIES wormcast_pure wormcast_sc wormcast_rtl_models wormcast_rtl
+set(WORMCAST_EXPORTED_LIBRARIES wormcast_pure wormcast_sc wormcast_verilated wormcast_rtl
     wormcast_families wormcast_sim wormcast_experiments wormcast_tlm)
 
 # Build-tree paths in the targets' usage requirements are the build's only: our source folder as
@@ -39,6 +39,12 @@ foreach(target wormcast_flags wormcast_library ${WORMCAST_EXPORTED_LIBRARIES})
 endforeach()
 target_include_directories(wormcast_flags INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/wormcast>
                                                     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+# RTL routers built on first use are shared libraries that use the program's symbols: a program
+# linking wormcast exports them (docs/rtl.md, "RTL on demand").
+target_link_options(wormcast_library INTERFACE -Wl,--export-dynamic)
+# The program finds Verilator's run time (libwormcast_verilated.so) beside it, wherever the
+# prefix is moved.
+set_target_properties(wormcast PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 
 install(TARGETS wormcast_flags wormcast_library ${WORMCAST_EXPORTED_LIBRARIES}
         EXPORT wormcast-targets
@@ -56,6 +62,9 @@ foreach(folder systemc topologies testbenches/sim testbenches/traffic testbenche
 endforeach()
 install(FILES ${CMAKE_SOURCE_DIR}/include/wormcast/wormcast.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/wormcast)
+# The shim every RTL configuration built on first use is compiled with.
+install(FILES ${CMAKE_SOURCE_DIR}/systemc/rtl/shim/RtlModelShim.cpp
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/wormcast/systemc/rtl/shim)
 
 # Data: the RTL, the scenarios (with their network files), the docs, the example platform's
 # sources (a project of its own: cmake -S P/share/wormcast/examples/platform).

@@ -18,11 +18,13 @@ target_include_directories(wormcast_library INTERFACE $<BUILD_INTERFACE:${CMAKE_
 add_library(wormcast::wormcast ALIAS wormcast_library)
 
 # The tests of the interconnect (testbenches/unit/tlm/) use the platform's memory and initiator.
-target_link_libraries(wormcast_tests PRIVATE wormcast_tlm)
-target_include_directories(wormcast_tests PRIVATE ${CMAKE_SOURCE_DIR}/include)
-target_sources(wormcast_tests PRIVATE ${CMAKE_SOURCE_DIR}/testbenches/platform/Memory.cpp
-                                      ${CMAKE_SOURCE_DIR}/testbenches/platform/TraceInitiator.cpp
-                                      ${CMAKE_SOURCE_DIR}/testbenches/platform/MemoryTrace.cpp)
+if(TARGET wormcast_tests)
+  target_link_libraries(wormcast_tests PRIVATE wormcast_tlm)
+  target_include_directories(wormcast_tests PRIVATE ${CMAKE_SOURCE_DIR}/include)
+  target_sources(wormcast_tests PRIVATE ${CMAKE_SOURCE_DIR}/testbenches/platform/Memory.cpp
+                                        ${CMAKE_SOURCE_DIR}/testbenches/platform/TraceInitiator.cpp
+                                        ${CMAKE_SOURCE_DIR}/testbenches/platform/MemoryTrace.cpp)
+endif()
 
 # The example virtual platform, built here as it is out of tree (against the installed package).
 add_subdirectory(${CMAKE_SOURCE_DIR}/testbenches/platform ${CMAKE_BINARY_DIR}/platform)

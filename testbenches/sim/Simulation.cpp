@@ -8,6 +8,9 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <systemc>
+// After <systemc>, which defines what it needs.
+#include <sysc/tracing/sc_tracing_ids.h>
 
 #include "systemc/Kernel.hpp"
 #include "systemc/Network.hpp"
@@ -131,7 +134,15 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
         // at half periods: while half a period is at least 1 ns every time step still falls in
         // a nanosecond of its own (and no traced link changes between cycles); a faster clock
         // counts in the kernel's resolution instead.
-        if (result_.rtl_routers.empty() || params_.clock_ns >= 2.0)
+        const bool nanoseconds = result_.rtl_routers.empty() || params_.clock_ns >= 2.0;
+        // The only time steps between nanoseconds are then the RTL clock's falling edges, where
+        // no traced link changes: SystemC's warning that they are not representable says
+        // nothing (and would come twice a cycle).
+        sc_report_handler::set_actions(SC_ID_TRACING_VCD_TIME_RESOLUTION_,
+                                       nanoseconds && !result_.rtl_routers.empty()
+                                           ? SC_DO_NOTHING
+                                           : SC_DEFAULT_WARNING_ACTIONS);
+        if (nanoseconds)
             vcd_->set_time_unit(1, SC_NS);
         else
             vcd_->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
