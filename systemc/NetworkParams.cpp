@@ -53,6 +53,21 @@ std::vector<ParameterDeclaration> declare() {
     d.push_back(number("router", "t_node_multidest", Kind::Cycles, 1, kMaxLatency, "cycles",
                        &P::t_node_multidest,
                        "routing delay of a destination-list or bit-string header", true));
+    {
+        ParameterDeclaration e;
+        e.section = "router";
+        e.key = "route_timing";
+        e.kind = Kind::Choice;
+        e.choices = {"gather", "fixed"};
+        e.meaning =
+            "a multidestination header is routed once all its flits are in (gather), or "
+            "t_node_multidest after its first flit with the address flits pipelined behind it "
+            "(fixed: the star-graph paper's timing)";
+        e.rtl = true;  // the RTL router gathers; a configuration would have to fix this
+        e.get = [](const P& p) { return static_cast<double>(p.route_timing); };
+        e.set = [](P& p, double v) { p.route_timing = static_cast<RouteTiming>(v); };
+        d.push_back(e);
+    }
     d.push_back(number("router", "t_sw", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_sw,
                        "switch traversal", true));
     d.push_back(number("router", "t_phy", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_phy,
