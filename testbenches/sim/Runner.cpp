@@ -272,6 +272,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
     result.traffic = tally.stats(result.nodes);
     result.unicast_latency = tally.unicast_latency();
     result.multicast_latency = tally.multicast_latency();
+    result.unicast_startup_latency = tally.unicast_startup_latency();
+    result.multicast_startup_latency = tally.multicast_startup_latency();
     std::uint64_t offered_flits = 0;
     for (TrafficHost* host : hosts) offered_flits += host->measured_flits();
     if (options.measure > 0)
