@@ -161,11 +161,11 @@ int reproduce_torus_table1(const sim::ReproduceOptions& options) {
     std::cout << fmt::format(
         "torus-table1: Chen & Chen Table 1 (EDST) and Theorem 1 (ATD, from Lemmas 1-3) beside the "
         "planned\n"
-        "schedules, and Table 1's own rows (EDSTs:table1, Ours:h=H) evaluated with constant 1 in "
-        "their O()\n"
         "schedules: rounds (start-ups), transmission = sum over rounds of the largest send, volume "
         "= flits of\n"
-        "all sends; m = {} flits, random sources (seed {}){}\n\n",
+        "all sends; Table 1's own rows (EDSTs:table1, Ours:h=H) evaluated with constant 1 in their "
+        "O();\n"
+        "m = {} flits, random sources (seed {}){}\n\n",
         kTableMessageFlits, options.seed, options.quick ? ", --quick: n = 10, 20" : "");
     return sim::run_figure(
         "torus-table1", sim::output_path(options.out_dir, "torus-table1.csv"),
