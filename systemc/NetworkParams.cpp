@@ -59,6 +59,22 @@ std::vector<ParameterDeclaration> declare() {
     d.push_back(number("router", "t_node_multidest", Kind::Cycles, 1, kMaxLatency, "cycles",
                        &P::t_node_multidest,
                        "routing delay of a destination-list or bit-string header", "T_NODE_MULTIDEST"));
+    {
+        ParameterDeclaration e;
+        e.section = "router";
+        e.key = "route_timing";
+        e.kind = Kind::Choice;
+        e.choices = {"gather", "fixed"};
+        e.meaning =
+            "a multidestination header is routed once all its flits are in (gather), or "
+            "t_node_multidest after its first flit with the address flits pipelined behind it "
+            "(fixed: the star-graph paper's timing)";
+        e.rtl_value = 0;
+        e.rtl_limit = "the RTL route units route a header once all its flits are in";
+        e.get = [](const P& p) { return static_cast<double>(p.route_timing); };
+        e.set = [](P& p, double v) { p.route_timing = static_cast<RouteTiming>(v); };
+        d.push_back(e);
+    }
     d.push_back(number("router", "t_sw", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_sw,
                        "switch traversal", "T_SW"));
     d.push_back(number("router", "t_phy", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_phy,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/RouteTiming.hpp"
 
 namespace wormcast {
 
@@ -20,6 +21,9 @@ struct NetworkParams {
     unsigned buffer_depth = 4;
     unsigned t_node = 4;
     unsigned t_node_multidest = 8;
+    /// When a multidestination header is routed: after gathering it, or a fixed latency after
+    /// its first flit (RouteTiming.hpp).
+    RouteTiming route_timing = RouteTiming::Gather;
     unsigned t_sw = 1;
     unsigned t_phy = 1;
     unsigned t_inj = 1;

@@ -61,6 +61,10 @@ class TrafficTally {
     Distribution unicast_latency() const { return queued_unicast_.distribution(); }
     /// ... and of more than one.
     Distribution multicast_latency() const { return queued_multicast_.distribution(); }
+    /// Measured, fully delivered requests of one destination, first start-up -> last tail.
+    Distribution unicast_startup_latency() const { return startup_unicast_.distribution(); }
+    /// ... and of more than one.
+    Distribution multicast_startup_latency() const { return startup_multicast_.distribution(); }
     /// First start-up of any multicast -> last tail of any complete one (0 if none).
     Cycle pattern_latency() const {
         return last_tail_ > first_startup_ ? last_tail_ - first_startup_ : 0;
@@ -71,6 +75,7 @@ class TrafficTally {
     Cycle begin_, end_;
     std::size_t multicasts_ = 0, completed_ = 0;
     CycleHistogram latency_, queued_unicast_, queued_multicast_;
+    CycleHistogram startup_unicast_, startup_multicast_;
     std::uint64_t accepted_flits_ = 0;
     Cycle first_startup_ = ~Cycle{0}, last_tail_ = 0;
     std::uint64_t messages_ = 0;

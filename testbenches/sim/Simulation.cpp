@@ -343,6 +343,8 @@ RunResult Simulation::finish() {
     result.traffic = tally_->stats(result.nodes);
     result.unicast_latency = tally_->unicast_latency();
     result.multicast_latency = tally_->multicast_latency();
+    result.unicast_startup_latency = tally_->unicast_startup_latency();
+    result.multicast_startup_latency = tally_->multicast_startup_latency();
     std::uint64_t offered_flits = offered_flits_;
     for (TrafficHost* host : hosts_) offered_flits += host->measured_flits();
     const Cycle window = options_.measure > 0              ? options_.measure
