@@ -269,4 +269,9 @@ TEST_CASE("the RTL configuration is derived from the network's parameters, or re
     p.atomic_ocrq = false;
     REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
                         Catch::Contains("router.atomic_ocrq false"));
+    p = mesh_rtl_cases().front().params;
+    p.route_timing = RouteTiming::Fixed;
+    REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
+                        Catch::Contains("router.route_timing fixed") &&
+                            Catch::Contains("(gather only)"));
 }
