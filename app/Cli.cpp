@@ -334,8 +334,8 @@ int rtl_command(const std::string& action, const std::vector<std::string>& argum
                 const std::vector<std::string>& sets, bool json) {
     if (action == "list") {
         if (!arguments.empty())
-            throw ConfigError(fmt::format("rtl list: takes no arguments (got '{}')",
-                                          arguments.front()));
+            throw ConfigError(
+                fmt::format("rtl list: takes no arguments (got '{}')", arguments.front()));
         const auto entries = rtl::rtl_cache_entries();
         if (json) {
             nlohmann::ordered_json out;
@@ -358,11 +358,10 @@ int rtl_command(const std::string& action, const std::vector<std::string>& argum
         std::cout << fmt::format("cache        {} ({} configurations, {:.1f} MB)\n",
                                  rtl::rtl_cache_directory(), entries.size(), bytes / 1e6);
         for (const auto& e : entries)
-            std::cout << fmt::format("{}  {}  built {} in {:.1f} s, {:.1f} MB{}\n    {}\n",
-                                     e.key.substr(0, 12), e.summary, e.built, e.build_seconds,
-                                     e.bytes / 1e6,
-                                     e.loadable ? "" : " (another program's: not used)",
-                                     e.parameters);
+            std::cout << fmt::format(
+                "{}  {}  built {} in {:.1f} s, {:.1f} MB{}\n    {}\n", e.key.substr(0, 12),
+                e.summary, e.built, e.build_seconds, e.bytes / 1e6,
+                e.loadable ? "" : " (another program's: not used)", e.parameters);
         return 0;
     }
     if (action == "clean") {
@@ -596,7 +595,8 @@ int run_cli(int argc_in, char** argv_in) {
     add_rtl_cache_option(sweep, rtl_cache);
 
     auto* rtl_cmd = cli.add_subcommand(
-        "rtl", "the cache of RTL routers verilated on first use: list | build SCENARIO | clean [KEY...]");
+        "rtl",
+        "the cache of RTL routers verilated on first use: list | build SCENARIO | clean [KEY...]");
     std::string rtl_action;
     std::vector<std::string> rtl_arguments, rtl_sets;
     bool rtl_json = false;

@@ -236,9 +236,10 @@ target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_SOURCE_DIR="${C
 add_dependencies(wormcast_cosim_tests wormcast)
 wormcast_enable_rtl_loading(wormcast_cosim_tests)
 # The tests verilate their configurations on first use into a cache of this build tree (not the
-# user's), so every clone builds them afresh; tests that need one configuration wait for each other.
-catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900
-                     ENVIRONMENT "WORMCAST_RTL_CACHE=${CMAKE_BINARY_DIR}/rtl-cache")
+# user's: testbenches/cosim/main.cpp), so every clone builds them afresh; tests that need one
+# configuration wait for each other.
+target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
+catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
 # the SystemC TokenRing and TokenStop (test_token_ring.cpp, its own Catch2 binary, no SystemC
@@ -258,6 +259,7 @@ add_executable(wormcast_token_ring_tests ${CMAKE_SOURCE_DIR}/testbenches/cosim/t
                                          ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp
                                          ${CMAKE_SOURCE_DIR}/systemc/TokenStop.cpp)
 target_link_libraries(wormcast_token_ring_tests PRIVATE wormcast_pure wormcast_token_ring_models Catch2::Catch2)
+target_compile_definitions(wormcast_token_ring_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
 target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}/generated/token_ring)
 set(WORMCAST_TOKEN_RING_INCLUDES "")
 set(WORMCAST_TOKEN_RING_ENTRIES "")

@@ -56,9 +56,9 @@ std::vector<ParameterDeclaration> declare() {
                        "input buffer per virtual channel", "BUF_DEPTH"));
     d.push_back(number("router", "t_node", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_node,
                        "routing delay of a unicast header", "T_NODE"));
-    d.push_back(number("router", "t_node_multidest", Kind::Cycles, 1, kMaxLatency, "cycles",
-                       &P::t_node_multidest,
-                       "routing delay of a destination-list or bit-string header", "T_NODE_MULTIDEST"));
+    d.push_back(number(
+        "router", "t_node_multidest", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_node_multidest,
+        "routing delay of a destination-list or bit-string header", "T_NODE_MULTIDEST"));
     {
         ParameterDeclaration e;
         e.section = "router";
@@ -118,9 +118,9 @@ std::vector<ParameterDeclaration> declare() {
                        "injection channel latency", "T_INJ"));
     d.push_back(number("nic", "t_cons", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_cons,
                        "consumption channel latency", "T_CONS"));
-    d.push_back(number(
-        "run", "watchdog_cycles", Kind::Whole, 10, 1u << 30, "cycles", &P::watchdog_cycles,
-        "cycles without a flit moving, with flits in the network, that are a deadlock", ""));
+    d.push_back(
+        number("run", "watchdog_cycles", Kind::Whole, 10, 1u << 30, "cycles", &P::watchdog_cycles,
+               "cycles without a flit moving, with flits in the network, that are a deadlock", ""));
     {
         ParameterDeclaration c;
         c.section = "run";

@@ -180,8 +180,8 @@ class FileLock {
         }
         while (fcntl(fd_, F_SETLKW, &lock) != 0)
             if (errno != EINTR)
-                throw ConfigError(fmt::format("RTL cache: cannot lock {}: {}", path,
-                                              std::strerror(errno)));
+                throw ConfigError(
+                    fmt::format("RTL cache: cannot lock {}: {}", path, std::strerror(errno)));
     }
     ~FileLock() {
         if (fd_ >= 0) close(fd_);  // releases the lock
@@ -259,10 +259,9 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     const std::string obj = work + "/obj";
     const std::string log = work + "/build.log";
     fs::create_directories(obj);
-    std::vector<std::string> verilate = {chain.verilator, "--sc",      "--pins-bv", "2",
-                                         "--trace",       "-Wall",     "-Wno-fatal",
-                                         "--top-module",  config.top,  "--prefix",
-                                         prefix,          "-Mdir",     obj};
+    std::vector<std::string> verilate = {
+        chain.verilator, "--sc",     "--pins-bv", "2",    "--trace", "-Wall", "-Wno-fatal",
+        "--top-module",  config.top, "--prefix",  prefix, "-Mdir",   obj};
     for (const auto& a : config.verilator_arguments()) verilate.push_back(a);
     for (const auto& s : t.sources) verilate.push_back(s);
     std::ofstream(log) << "$ " << quoted(verilate) << "\n";
@@ -299,12 +298,11 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     std::error_code copied;
     fs::copy_file(shim, obj + "/shim.cpp", fs::copy_options::overwrite_existing, copied);
     if (copied)
-        throw ConfigError(fmt::format("RTL routers: cannot read the model shim {}: {}", shim,
-                                      copied.message()));
-    const std::vector<std::string> shim_flags = {
-        "-O2", "-DWORMCAST_RTL_MODEL=" + prefix,
-        "-DWORMCAST_RTL_MODEL_HEADER=\"" + prefix + ".h\"",
-        "-DWORMCAST_RTL_GLUE=\"" + chain.glue + "\""};
+        throw ConfigError(
+            fmt::format("RTL routers: cannot read the model shim {}: {}", shim, copied.message()));
+    const std::vector<std::string> shim_flags = {"-O2", "-DWORMCAST_RTL_MODEL=" + prefix,
+                                                 "-DWORMCAST_RTL_MODEL_HEADER=\"" + prefix + ".h\"",
+                                                 "-DWORMCAST_RTL_GLUE=\"" + chain.glue + "\""};
     objects.push_back("shim.o");
     mk << "shim.o: shim.cpp\n\t$(CXX) $(COMMON) " << quoted(shim_flags)
        << " -c shim.cpp -o shim.o\n";
@@ -312,14 +310,13 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     for (const auto& o : objects) object_list += " " + o;  // names of this folder, no spaces
     mk << "model.so:" << object_list << "\n\t$(CXX) -shared -o model.so" << object_list << "\n";
     std::ofstream(obj + "/wormcast.mk") << mk.str();
-    const std::vector<std::string> make = {chain.make, "-s", "-f", "wormcast.mk",
-                                           fmt::format("-j{}", build_jobs()), "model.so"};
+    const std::vector<std::string> make = {
+        chain.make, "-s", "-f", "wormcast.mk", fmt::format("-j{}", build_jobs()), "model.so"};
     std::ofstream(log, std::ios::app) << "$ (cd " << obj << " && " << quoted(make) << ")\n";
     if (run_logged(make, log, obj) != 0) {
         std::error_code ec;
         fs::copy_file(log, kept, fs::copy_options::overwrite_existing, ec);
-        fs::copy_file(obj + "/wormcast.mk", kept + ".mk", fs::copy_options::overwrite_existing,
-                      ec);
+        fs::copy_file(obj + "/wormcast.mk", kept + ".mk", fs::copy_options::overwrite_existing, ec);
         throw ModelError(fmt::format("RTL routers: compiling the verilated {} failed (log {}):{}",
                                      config.describe(), kept, log_tail(log, 20)));
     }
@@ -331,8 +328,7 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     }
 }
 
-nlohmann::ordered_json entry_json(const RtlConfig& config, const std::string& key,
-                                  double seconds) {
+nlohmann::ordered_json entry_json(const RtlConfig& config, const std::string& key, double seconds) {
     const Tools& t = tools();
     nlohmann::ordered_json j;
     j["key"] = key;
@@ -442,9 +438,8 @@ const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& p
             const auto start = std::chrono::steady_clock::now();
             try {
                 build_into(config, key, work);
-                const double seconds = std::chrono::duration<double>(
-                                           std::chrono::steady_clock::now() - start)
-                                           .count();
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 std::ofstream(work + "/config.json")
                     << entry_json(config, key, seconds).dump(2) << "\n";
                 fs::rename(work, directory, ec);  // complete in one step
@@ -463,16 +458,17 @@ const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& p
     const std::string path = directory + "/model.so";
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
-        throw ModelError(fmt::format("RTL routers: cannot load {}: {} (remove it with `wormcast "
-                                     "rtl clean {}`)",
-                                     path, dlerror(), key.substr(0, 12)));
+        throw ModelError(
+            fmt::format("RTL routers: cannot load {}: {} (remove it with `wormcast "
+                        "rtl clean {}`)",
+                        path, dlerror(), key.substr(0, 12)));
     const auto glue = reinterpret_cast<RtlGlueFunction>(dlsym(handle, kRtlGlueSymbol));
     const auto make = reinterpret_cast<RtlMakeFunction>(dlsym(handle, kRtlMakeSymbol));
     if (!glue || !make || rtl_toolchain().glue != glue())
-        throw ModelError(fmt::format("RTL routers: {} was built for another program (glue {}, "
-                                     "this program's {}); remove it with `wormcast rtl clean {}`",
-                                     path, glue ? glue() : "none", rtl_toolchain().glue,
-                                     key.substr(0, 12)));
+        throw ModelError(
+            fmt::format("RTL routers: {} was built for another program (glue {}, "
+                        "this program's {}); remove it with `wormcast rtl clean {}`",
+                        path, glue ? glue() : "none", rtl_toolchain().glue, key.substr(0, 12)));
     auto library = std::make_unique<RtlLibrary>(key, path, make);
     return *loaded.emplace(key, std::move(library)).first->second;
 }

@@ -32,10 +32,10 @@ struct RtlCacheEntry {
     std::string directory;  ///< its folder
     std::string top;
     std::string summary;
-    std::string parameters;  ///< RtlConfig::describe()
+    std::string parameters;   ///< RtlConfig::describe()
     std::uint64_t bytes = 0;  ///< of the folder's files
     double build_seconds = 0;
-    std::string built;  ///< UTC time it was built, ISO 8601
+    std::string built;      ///< UTC time it was built, ISO 8601
     bool loadable = false;  ///< built by this program's glue and tools (else kept, not used)
 };
 

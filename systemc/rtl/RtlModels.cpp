@@ -12,8 +12,8 @@ namespace wormcast::rtl {
 void check_rtl_params(const NetworkParams& params) {
     const std::vector<std::string> refusals = rtl_refusals(params);
     if (refusals.empty()) return;
-    throw ConfigError(fmt::format("RTL routers: the RTL does not implement {}",
-                                  fmt::join(refusals, "; ")));
+    throw ConfigError(
+        fmt::format("RTL routers: the RTL does not implement {}", fmt::join(refusals, "; ")));
 }
 
 std::unique_ptr<RouterModule> make_rtl_router(const RtlConfig& config, const RouterConfig& router,
@@ -112,11 +112,10 @@ std::vector<RtlConfig> table_rtl_configs(const NetworkSpec& spec, const NetworkP
         c.set("NUM_INJ", rs.inputs - network);
         c.set("NUM_CONS", rs.outputs - network);
         if (!params.path_worms && !params.tree_worms)
-            c.parameters.erase(std::remove_if(c.parameters.begin(), c.parameters.end(),
-                                              [](const RtlParameter& p) {
-                                                  return p.name == "T_NODE_MULTIDEST";
-                                              }),
-                               c.parameters.end());  // routes no list or bit-string
+            c.parameters.erase(
+                std::remove_if(c.parameters.begin(), c.parameters.end(),
+                               [](const RtlParameter& p) { return p.name == "T_NODE_MULTIDEST"; }),
+                c.parameters.end());  // routes no list or bit-string
         c.set("TABLE_NODES", static_cast<std::int64_t>(spec.nodes.size()));
         c.set("GROUPS", static_cast<std::int64_t>(groups));
         c.set("CLASSES", static_cast<std::int64_t>(classes));
@@ -130,8 +129,8 @@ std::vector<RtlConfig> table_rtl_configs(const NetworkSpec& spec, const NetworkP
         c.summary = fmt::format(
             "table-routed wc_router, {} in / {} out ports, {} VC{}, depth {}, {}-bit flits, {} "
             "nodes, {} classes{}{}{}",
-            rs.inputs, rs.outputs, params.vcs, params.vcs == 1 ? "" : "s", params.buffer_depth, params.flit_width,
-            spec.nodes.size(), classes,
+            rs.inputs, rs.outputs, params.vcs, params.vcs == 1 ? "" : "s", params.buffer_depth,
+            params.flit_width, spec.nodes.size(), classes,
             params.tree_worms ? fmt::format(", {} bit-string groups", groups) : std::string(),
             alts > 0 ? fmt::format(", {} adaptive alternatives", alts) : std::string(),
             rs.token_ring ? ", ATBM token stop" : "");
@@ -157,10 +156,9 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
     std::vector<int> config_of(spec.routers.size(), -1);
     for (std::size_t i = 0; i < routers.size(); ++i) {
         const RtlConfig& c = configs[i];
-        packed[routers[i]] =
-            tables[i].pack(static_cast<unsigned>(c.get("CLASSES", 1)),
-                           static_cast<unsigned>(c.get("GROUPS", 1)),
-                           static_cast<unsigned>(c.get("ALTS", 0)));
+        packed[routers[i]] = tables[i].pack(static_cast<unsigned>(c.get("CLASSES", 1)),
+                                            static_cast<unsigned>(c.get("GROUPS", 1)),
+                                            static_cast<unsigned>(c.get("ALTS", 0)));
         config_of[routers[i]] = static_cast<int>(i);
     }
     // Token rings: per ring (numbered in order of appearance) its switches by stop.

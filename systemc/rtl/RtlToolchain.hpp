@@ -10,10 +10,10 @@
 namespace wormcast::rtl {
 
 struct RtlToolchain {
-    bool enabled = false;      ///< built with WORMCAST_RTL (the sanitizer tree is not)
-    std::string verilator;     ///< the verilator program
-    std::string compiler;      ///< the C++ compiler the program was built with
-    std::string make;          ///< make, which runs the compiles in parallel
+    bool enabled = false;   ///< built with WORMCAST_RTL (the sanitizer tree is not)
+    std::string verilator;  ///< the verilator program
+    std::string compiler;   ///< the C++ compiler the program was built with
+    std::string make;       ///< make, which runs the compiles in parallel
     /// Compiler flags of every object of a library: the standard, position-independent code and
     /// the definitions the program's RTL glue was compiled with.
     std::vector<std::string> flags;

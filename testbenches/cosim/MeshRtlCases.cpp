@@ -10,8 +10,8 @@ namespace wormcast::cosim {
 
 namespace {
 struct Keys {
-    unsigned vcs = 1, depth = 1, width = 32, t_node = 1, t_sw = 1, t_phy = 1, t_inj = 1,
-             t_cons = 1, injection = 1, consumption = 1, t_multi = 0;
+    unsigned vcs = 1, depth = 1, width = 32, t_node = 1, t_sw = 1, t_phy = 1, t_inj = 1, t_cons = 1,
+             injection = 1, consumption = 1, t_multi = 0;
     bool path = false, tree = false, torus = false;
 };
 

@@ -152,13 +152,16 @@ TEST_CASE(
     REQUIRE(run_program("run " + scenario + " --rtl all --json all.json", out) == 0);
     REQUIRE_THAT(
         out,
-        Catch::Contains("rtl routers  16 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
-                        "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,0 2,0 3,0 0,1"));
+        Catch::Contains(
+            "rtl routers  16 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
+            "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,0 2,0 3,0 0,1"));
     REQUIRE(run_program("run " + scenario + " --rtl \"3,3;1,1;0,0;2,1\" --json mixed.json", out) ==
             0);
-    REQUIRE_THAT(out, Catch::Contains(
-                          "rtl routers  4 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
-                          "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,1 2,1 3,3\n"));
+    REQUIRE_THAT(
+        out,
+        Catch::Contains(
+            "rtl routers  4 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
+            "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,1 2,1 3,3\n"));
     REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once"));
 
     REQUIRE(reference["rtl_routers"].empty());
@@ -179,7 +182,8 @@ TEST_CASE(
     root["network"]["rtl"] = YAML::Load("[\"1,1\", \"2,1\", \"1,2\", \"2,2\"]");
     const sim::Scenario mixed = sim::parse_scenario(root, "rtl.yaml");
     REQUIRE(mixed.rtl_routers() == std::vector<std::size_t>{5, 6, 9, 10});
-    REQUIRE_THAT(mixed.rtl_model(), Catch::StartsWith("e-cube wc_router of the mesh 4x4, 1 VC, depth 4"));
+    REQUIRE_THAT(mixed.rtl_model(),
+                 Catch::StartsWith("e-cube wc_router of the mesh 4x4, 1 VC, depth 4"));
     root["network"]["rtl"] = "none";
     const sim::Scenario plain = sim::parse_scenario(root, "rtl.yaml");
     REQUIRE(plain.rtl_routers().empty());
@@ -217,7 +221,8 @@ TEST_CASE(
     const std::string scenario = scenario_file();
     const std::string cache = scratch("rtl-cache");
     std::filesystem::remove_all(cache);
-    const std::string keys = " --set router.buffer_depth=3 --set router.vcs=3 --set router.t_node=2";
+    const std::string keys =
+        " --set router.buffer_depth=3 --set router.vcs=3 --set router.t_node=2";
     std::string systemc_out, first, second;
     REQUIRE(run_program("run " + scenario + " --rtl none" + keys, systemc_out) == 0);
     REQUIRE(run_program("run " + scenario + " --rtl all --rtl-cache " + cache + keys, first) == 0);
@@ -237,8 +242,8 @@ TEST_CASE(
     // The cache lists it, and cleans it.
     std::string listed;
     REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);
-    REQUIRE_THAT(listed, Catch::Contains("1 configurations") &&
-                             Catch::Contains("NUM_VCS=3") && Catch::Contains("BUF_DEPTH=3"));
+    REQUIRE_THAT(listed, Catch::Contains("1 configurations") && Catch::Contains("NUM_VCS=3") &&
+                             Catch::Contains("BUF_DEPTH=3"));
     REQUIRE(run_program("rtl clean --rtl-cache " + cache, listed) == 0);
     REQUIRE_THAT(listed, Catch::Contains("removed 1 configuration(s)"));
     REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);

@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/sim/Runner.hpp"
-#include "topologies/mesh/network/MeshRtl.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
+#include "topologies/mesh/network/MeshRtl.hpp"
 
 using namespace wormcast;
 using namespace wormcast::cosim;
@@ -107,9 +107,8 @@ TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the a
             const auto sends =
                 uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
             INFO("model " << model.name << ", seed " << seed);
-            const LockStepResult mixed =
-                lockstep(model.shape, p, sends,
-                         [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
+            const LockStepResult mixed = lockstep(
+                model.shape, p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
             INFO(mixed.mismatch);
             REQUIRE(mixed.drop_in_routers == 8);
             REQUIRE(mixed.mismatch.empty());
@@ -216,9 +215,10 @@ TEST_CASE(
     REQUIRE_THAT(other.mismatch, Catch::Contains("actual   valid=0"));
 }
 
-TEST_CASE("the RTL configuration is derived from the network's parameters, or refused naming the "
-          "mechanism",
-          "[cosim][config]") {
+TEST_CASE(
+    "the RTL configuration is derived from the network's parameters, or refused naming the "
+    "mechanism",
+    "[cosim][config]") {
     const mesh::MeshShape mesh = mesh::MeshShape::parse("4x4", false);
     const mesh::MeshShape torus = mesh::MeshShape::parse("4x4", true);
     std::mt19937_64 rng(29);
@@ -262,16 +262,16 @@ TEST_CASE("the RTL configuration is derived from the network's parameters, or re
                         Catch::Contains("flit_width 64") && Catch::Contains("32 data bits"));
     p = mesh_rtl_cases().front().params;
     p.header_encoding = HeaderEncoding::BitString;
-    REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
-                        Catch::Contains("router.header_encoding bitstring") &&
-                            Catch::Contains("tagged only"));
+    REQUIRE_THROWS_WITH(
+        mesh::ecube_rtl_config(mesh, p),
+        Catch::Contains("router.header_encoding bitstring") && Catch::Contains("tagged only"));
     p = mesh_rtl_cases().front().params;
     p.atomic_ocrq = false;
     REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
                         Catch::Contains("router.atomic_ocrq false"));
     p = mesh_rtl_cases().front().params;
     p.route_timing = RouteTiming::Fixed;
-    REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
-                        Catch::Contains("router.route_timing fixed") &&
-                            Catch::Contains("(gather only)"));
+    REQUIRE_THROWS_WITH(
+        mesh::ecube_rtl_config(mesh, p),
+        Catch::Contains("router.route_timing fixed") && Catch::Contains("(gather only)"));
 }

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "systemc/Flit.hpp"
-#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "topologies/mesh/MeshTreeFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
@@ -143,8 +143,8 @@ TEST_CASE("tree worms: the RTL routers are in lock step with the SystemC routers
         Coverage total;
         for (const std::uint64_t seed : {1u, 2u, 3u, 4u, 5u, 12u}) {
             const auto sends = random_requests(30, 3000, 8, seed * 7919 + model.params.vcs);
-            INFO("model " << model.name << " (" << model.describe() << "), seed " << seed
-                          << ", " << sends.size() << " requests");
+            INFO("model " << model.name << " (" << model.describe() << "), seed " << seed << ", "
+                          << sends.size() << " requests");
             const LockStepResult reference =
                 run_lockstep(tree_spec(p, nullptr), p, sends, nullptr, 20000);
             for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);

@@ -72,7 +72,8 @@ TEST_CASE(
     REQUIRE(multicasts >= 20);
     // The software scheme: unicasts only in the network.
     lockstep_scenario("min-uni-rtl.yaml",
-                      {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"}, "ATBM token stop");
+                      {"nic.multicast=cmin", "traffic.load=0.1", "traffic.measure=1000"},
+                      "ATBM token stop");
 }
 
 TEST_CASE(
@@ -87,7 +88,8 @@ TEST_CASE(
                                         "ATBM token stop");
     REQUIRE(multicasts >= 20);
     lockstep_scenario("min-bi-rtl.yaml",
-                      {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"}, "ATBM token stop");
+                      {"nic.multicast=umin", "traffic.load=0.1", "traffic.measure=1000"},
+                      "ATBM token stop");
 }
 
 TEST_CASE(
@@ -159,7 +161,8 @@ TEST_CASE(
     REQUIRE(multicasts >= 30);
 }
 
-TEST_CASE("a MIN the RTL switches cannot mirror is refused naming the mechanism", "[cosim][min][config]") {
+TEST_CASE("a MIN the RTL switches cannot mirror is refused naming the mechanism",
+          "[cosim][min][config]") {
     for (const auto& [file, set, reason] : std::vector<std::array<std::string, 3>>{
              {"min-uni-rtl.yaml", "network.tokens=average", "network.tokens: average"},
              {"min-uni-rtl.yaml", "flit_width=64", "flit_width 64"},

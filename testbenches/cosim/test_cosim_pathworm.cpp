@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "systemc/Flit.hpp"
-#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 

@@ -1,7 +1,7 @@
 // RTL for any configuration (docs/rtl.md, "RTL on demand"): seeded random router parameter sets on
 // random networks of every family, each verilated on first use, in lock step with the all-SystemC
-// network on every link in every cycle. CI draws a few (WORMCAST_RTL_DRAWS, default 3, from
-// WORMCAST_RTL_SEED, default 2026); `WORMCAST_RTL_DRAWS=40 build/wormcast_cosim_tests
+// network on every link in every cycle. CI draws one of each family (WORMCAST_RTL_DRAWS, default 4,
+// from WORMCAST_RTL_SEED, default 2026); `WORMCAST_RTL_DRAWS=40 build/wormcast_cosim_tests
 // "[random]"` draws many more (docs/rtl.md).
 #include <catch2/catch.hpp>
 
@@ -33,8 +33,9 @@ struct Draw {
     std::string family;
 };
 
-/// One random network of a random family and a random router parameter set for it.
-Draw draw_network(std::mt19937_64& rng) {
+/// A random network of family `family` (0 meshes and tori, 1 MINs, 2 irregular networks, 3 the
+/// star graph) and a random router parameter set for it.
+Draw draw_network(std::mt19937_64& rng, unsigned family) {
     const auto pick = [&rng](unsigned lo, unsigned hi) {
         return lo + static_cast<unsigned>(rng() % (hi - lo + 1));
     };
@@ -54,7 +55,7 @@ Draw draw_network(std::mt19937_64& rng) {
               "traffic.measure=600",
               fmt::format("run.seed={}", rng() % 1000)};
     const unsigned multidest = pick(1, 4);
-    switch (rng() % 4) {
+    switch (family % 4) {
         case 0: {  // a mesh or torus, unicast or with path or tree worms
             d.file = "demo.yaml";
             const unsigned x = pick(2, 5), y = pick(2, 5);
@@ -68,8 +69,8 @@ Draw draw_network(std::mt19937_64& rng) {
             if (worms > 0) {
                 d.sets.push_back(fmt::format("router.t_node_multidest={}", multidest));
                 d.sets.push_back("traffic.multicast_ratio=0.2");
-                d.sets.push_back(fmt::format("traffic.multicast_destinations=2..{}",
-                                             std::min(6u, x * y - 1)));
+                d.sets.push_back(
+                    fmt::format("traffic.multicast_destinations=2..{}", std::min(6u, x * y - 1)));
             }
             if (worms == 1) {
                 d.family += ", path worms";
@@ -98,11 +99,9 @@ Draw draw_network(std::mt19937_64& rng) {
                                    adaptive ? "adaptive" : "static");
             d.sets.push_back(fmt::format("network.switches={}", switches));
             d.sets.push_back(fmt::format("network.seed={}", pick(1, 50)));
-            d.sets.push_back(
-                fmt::format("network.selection={}", adaptive ? "adaptive" : "static"));
+            d.sets.push_back(fmt::format("network.selection={}", adaptive ? "adaptive" : "static"));
             d.sets.push_back(fmt::format("router.t_node_multidest={}", multidest));
-            d.sets.push_back(
-                fmt::format("traffic.multicast_destinations=2..{}", switches - 1));
+            d.sets.push_back(fmt::format("traffic.multicast_destinations=2..{}", switches - 1));
             d.sets.push_back("traffic.load=0.1");
             d.sets.push_back("traffic.length=8");
             d.sets.push_back("traffic.multicast_ratio=0.2");
@@ -131,11 +130,12 @@ TEST_CASE(
     "random router parameter sets on random networks of every family: RTL verilated on first use "
     "is in lock step with SystemC",
     "[cosim][random]") {
-    const std::uint64_t draws = env_number("WORMCAST_RTL_DRAWS", 3);
+    const std::uint64_t draws = env_number("WORMCAST_RTL_DRAWS", 4);
     const std::uint64_t seed = env_number("WORMCAST_RTL_SEED", 2026);
     std::mt19937_64 rng(seed);
     for (std::uint64_t i = 0; i < draws; ++i) {
-        Draw d = draw_network(rng);
+        // The families in turn, so that any four draws cover them all.
+        Draw d = draw_network(rng, static_cast<unsigned>(i % 4));
         INFO("draw " << i << " of seed " << seed << ": " << d.family << ", " << d.file << " "
                      << fmt::format("{}", fmt::join(d.sets, " ")));
         d.sets.push_back("network.rtl=none");

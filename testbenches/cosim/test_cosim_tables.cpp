@@ -73,13 +73,13 @@ TEST_CASE(
     "[cosim][table]") {
     // Two VCs, deeper buffers and a slower route stage than the scenario's: a configuration of
     // its own, verilated when first asked for.
-    lockstep_scenario("irregular-lattice.yaml",
-                      {"network.switches=16", "network.seed=7", "network.selection=static",
-                       "router.vcs=2", "router.buffer_depth=6", "router.t_node=30ns",
-                       "traffic.multicast_destinations=2..15", "traffic.load=0.2",
-                       "traffic.multicast_ratio=0.3", "traffic.warmup=0", "traffic.measure=1000",
-                       "traffic.length=8"},
-                      "2 VCs, depth 6", 5);
+    lockstep_scenario(
+        "irregular-lattice.yaml",
+        {"network.switches=16", "network.seed=7", "network.selection=static", "router.vcs=2",
+         "router.buffer_depth=6", "router.t_node=30ns", "traffic.multicast_destinations=2..15",
+         "traffic.load=0.2", "traffic.multicast_ratio=0.3", "traffic.warmup=0",
+         "traffic.measure=1000", "traffic.length=8"},
+        "2 VCs, depth 6", 5);
     for (const auto& [set, reason] : std::vector<std::pair<std::string, std::string>>{
              {"flit_width=64", "flit_width 64: the RTL's packed link carries 32 data bits"},
              {"router.atomic_ocrq=false", "router.atomic_ocrq false"}}) {

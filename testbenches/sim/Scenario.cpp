@@ -530,7 +530,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.uniform.worm_flits =
         s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
     check_memory(s, memory_limit_mb);
-    s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
+    s.multicast_firmware();          // nic.multicast must fit the routers and topology: refuse now
     if (!s.rtl_routers().empty()) {  // refuse now what the RTL lacks, and a missing toolchain
         s.rtl_model();
         try {

@@ -32,15 +32,14 @@ std::optional<rtl::RtlConfig> ecube_rtl_config(const MeshShape& shape, const Net
     c.summary = fmt::format(
         "e-cube wc_router of the {}, {} VC{}, depth {}, {}-bit flits, {} injection / {} "
         "consumption channels{}{}",
-        shape.name(), params.vcs, params.vcs == 1 ? "" : "s", params.buffer_depth, params.flit_width,
-        params.injection_channels, params.consumption_channels,
+        shape.name(), params.vcs, params.vcs == 1 ? "" : "s", params.buffer_depth,
+        params.flit_width, params.injection_channels, params.consumption_channels,
         params.path_worms ? ", path worms" : "", params.tree_worms ? ", tree worms" : "");
     return c;
 }
 
 RouterFactory ecube_rtl_factory(const MeshShape& shape, const NetworkParams& params,
-                                const rtl::RtlConfig& config,
-                                std::function<bool(NodeId)> use_rtl) {
+                                const rtl::RtlConfig& config, std::function<bool(NodeId)> use_rtl) {
     rtl::load_rtl_library(config);  // build before the run
     const unsigned nodes = shape.nodes();
     return [config, params, nodes, use_rtl = std::move(use_rtl)](
@@ -52,11 +51,11 @@ RouterFactory ecube_rtl_factory(const MeshShape& shape, const NetworkParams& par
                     router.outputs == kNetworkPorts + params.consumption_channels &&
                     router.header_format.nodes == nodes;
         for (PortId q = 0; same && q < router.outputs; ++q)
-            same = router.output_link_latency[q] ==
-                   (q < kNetworkPorts ? params.t_phy : params.t_cons);
+            same =
+                router.output_link_latency[q] == (q < kNetworkPorts ? params.t_phy : params.t_cons);
         for (PortId p = 0; same && p < router.inputs; ++p)
-            same = router.input_credit_latency[p] ==
-                   (p < kNetworkPorts ? params.t_phy : params.t_inj);
+            same =
+                router.input_credit_latency[p] == (p < kNetworkPorts ? params.t_phy : params.t_inj);
         if (!same)
             throw ConfigError(fmt::format(
                 "{}: the router's ports or link latencies are not those of the e-cube RTL "
