@@ -68,7 +68,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "table-routed RTL switches of other parameters are built on first use and stay in lock step; "
+    "table-routed RTL switches of other parameters are built on first use and stay in lock step, "
+    "and "
     "what the RTL lacks is refused naming the mechanism",
     "[cosim][table]") {
     // Two VCs, deeper buffers and a slower route stage than the scenario's: a configuration of

@@ -32,7 +32,7 @@ NetworkParams timing_params(RouteTiming timing) {
 
 TEST_CASE(
     "route_timing fixed: a lone path worm's tails arrive on the formula without header flits per "
-    "hop; gather's arrive the header's h_k - 1 cycles per hop later",
+    "hop, gather's arrive the header's h_k - 1 cycles per hop later",
     "[star][network][latency][route_timing]") {
     // Zero-load tail arrival at destination j (docs/pipeline.md, docs/star.md §7):
     //   fixed:  L_j = t_s + t_inj + (k_j + 1)(t_node_multidest + t_sw) + k_j t_phy + t_cons

@@ -464,8 +464,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "TLM interconnect: byte enables and streaming width reach the target; debug transport "
-    "takes no time; DMI is refused",
+    "TLM interconnect: byte enables and streaming width reach the target, debug transport "
+    "takes no time, DMI is refused",
     "[tlm]") {
     Bench bench(kMesh, {6, 9});
     auto* cpu = new ScriptInitiator("cpu");
