@@ -132,7 +132,7 @@ TEST_CASE("Scenarios from C++ structs of each family run with their hardware mul
 }
 
 TEST_CASE("A Simulation's NIC sockets carry the caller's own sends and deliveries",
-          "[simulation]") {
+          "[simulation][threads]") {
     sim::Scenario s = sim::parse_scenario_text(kDemo, {});
     s.run.warmup = s.run.measure = 0;
     sim::Simulation simulation(s);

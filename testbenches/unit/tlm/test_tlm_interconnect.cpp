@@ -260,7 +260,7 @@ TraceRun run_traces(const std::vector<std::vector<Access>>& traces, CodingStyle 
 TEST_CASE(
     "TLM interconnect: seeded random traces are each answered once, OK, by the protocol's "
     "rules, in both coding styles",
-    "[tlm]") {
+    "[tlm][threads]") {
     const std::vector<NodeId> memory_nodes{2, 6, 9, 13};
     for (std::uint64_t seed : {1, 2}) {
         const auto traces = random_traces(16, 4, 24, seed);
@@ -294,7 +294,7 @@ TEST_CASE(
 TEST_CASE(
     "TLM interconnect: the loosely- and approximately-timed paths agree on every delivery "
     "for a fixed seed",
-    "[tlm]") {
+    "[tlm][threads]") {
     const std::vector<NodeId> memory_nodes{1, 7, 8, 14};
     const auto traces = random_traces(16, 4, 20, 9);
     const TraceRun lt = run_traces(traces, CodingStyle::LooselyTimed, memory_nodes, 9);
@@ -314,7 +314,7 @@ TEST_CASE(
 TEST_CASE(
     "TLM interconnect: approximately-timed initiators with many requests in flight get each "
     "answered once, one BEGIN_RESP at a time",
-    "[tlm]") {
+    "[tlm][threads]") {
     for (std::uint64_t seed : {4, 5}) {
         Bench bench(kMesh, {1, 6, 11, 12});
         std::vector<PipelinedInitiator*> cpus;
@@ -337,7 +337,7 @@ TEST_CASE(
 }
 
 TEST_CASE("TLM interconnect: a write followed by a read of the same address returns the data",
-          "[tlm]") {
+          "[tlm][threads]") {
     // Each initiator writes and reads back lines of its own part of every memory, so no other
     // initiator can write between its write and its read.
     std::mt19937_64 random(3);
@@ -366,7 +366,7 @@ TEST_CASE("TLM interconnect: a write followed by a read of the same address retu
 TEST_CASE(
     "TLM interconnect: multicast writes reach exactly the listed targets, sent as one "
     "multicast of the network's scheme",
-    "[tlm]") {
+    "[tlm][threads]") {
     const std::vector<NodeId> memory_nodes{0, 3, 5, 6, 9, 10, 12, 15};
     Bench bench(kMesh, memory_nodes);
     auto* cpu = new ScriptInitiator("cpu");
@@ -419,7 +419,7 @@ TEST_CASE(
 TEST_CASE(
     "TLM interconnect: unmapped addresses and impossible multicasts get error responses at "
     "once",
-    "[tlm]") {
+    "[tlm][threads]") {
     for (CodingStyle style : {CodingStyle::LooselyTimed, CodingStyle::ApproximatelyTimed}) {
         // Memories 0..1 at 0x0000..0x7fff; 0x8000 onwards is unmapped; a read straddles the end.
         const std::vector<Access> trace{
@@ -466,7 +466,7 @@ TEST_CASE(
 TEST_CASE(
     "TLM interconnect: byte enables and streaming width reach the target, debug transport "
     "takes no time, DMI is refused",
-    "[tlm]") {
+    "[tlm][threads]") {
     Bench bench(kMesh, {6, 9});
     auto* cpu = new ScriptInitiator("cpu");
     cpu->socket.bind(bench.interconnect->target_socket(0));
@@ -512,7 +512,7 @@ TEST_CASE(
 }
 
 TEST_CASE("TLM interconnect: requests and responses are worms as long as their payload in flits",
-          "[tlm]") {
+          "[tlm][threads]") {
     // Unicast reads and writes only: every flit the NICs inject is a request's or a response's,
     // header flits included.
     std::mt19937_64 random(21);
@@ -541,7 +541,7 @@ TEST_CASE("TLM interconnect: requests and responses are worms as long as their p
 }
 
 TEST_CASE("TLM interconnect: a mapped node without a target is refused at elaboration, naming it",
-          "[tlm]") {
+          "[tlm][threads]") {
     const sim::Scenario scenario = sim::parse_scenario_text(kMesh, {});
     sim::Simulation simulation(scenario);
     AddressMap map;
