@@ -39,6 +39,25 @@ ParameterDeclaration flag(std::string section, std::string key, bool NetworkPara
     return d;
 }
 
+/// A choice among `choices`, stored in `member` (an enumeration or a flag) as the index.
+template <class T>
+ParameterDeclaration choice(std::string section, std::string key, T NetworkParams::*member,
+                            std::vector<std::string> choices, std::string meaning) {
+    ParameterDeclaration d;
+    d.section = std::move(section);
+    d.key = std::move(key);
+    d.kind = Kind::Choice;
+    d.choices = std::move(choices);
+    d.meaning = std::move(meaning);
+    d.get = [member](const NetworkParams& p) {
+        return static_cast<double>(static_cast<int>(p.*member));
+    };
+    d.set = [member](NetworkParams& p, double v) {
+        p.*member = static_cast<T>(static_cast<int>(v));
+    };
+    return d;
+}
+
 std::vector<ParameterDeclaration> declare() {
     constexpr double kMaxLatency = 100000000;  // cycles
     using P = NetworkParams;
@@ -59,22 +78,13 @@ std::vector<ParameterDeclaration> declare() {
     d.push_back(number(
         "router", "t_node_multidest", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_node_multidest,
         "routing delay of a destination-list or bit-string header", "T_NODE_MULTIDEST"));
-    {
-        ParameterDeclaration e;
-        e.section = "router";
-        e.key = "route_timing";
-        e.kind = Kind::Choice;
-        e.choices = {"gather", "fixed"};
-        e.meaning =
-            "a multidestination header is routed once all its flits are in (gather), or "
-            "t_node_multidest after its first flit with the address flits pipelined behind it "
-            "(fixed: the star-graph paper's timing)";
-        e.rtl_value = 0;
-        e.rtl_limit = "the RTL route units route a header once all its flits are in";
-        e.get = [](const P& p) { return static_cast<double>(p.route_timing); };
-        e.set = [](P& p, double v) { p.route_timing = static_cast<RouteTiming>(v); };
-        d.push_back(e);
-    }
+    d.push_back(
+        choice("router", "route_timing", &P::route_timing, {"gather", "fixed"},
+               "a multidestination header is routed once all its flits are in (gather), or "
+               "t_node_multidest after its first flit with the address flits pipelined behind it "
+               "(fixed: the star-graph paper's timing)"));
+    d.back().rtl_value = 0;
+    d.back().rtl_limit = "the RTL route units route a header once all its flits are in";
     d.push_back(number("router", "t_sw", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_sw,
                        "switch traversal", "T_SW"));
     d.push_back(number("router", "t_phy", Kind::Cycles, 1, kMaxLatency, "cycles", &P::t_phy,
@@ -83,20 +93,11 @@ std::vector<ParameterDeclaration> declare() {
                      "routers deliver and forward multidestination path worms", "PATH_WORMS"));
     d.push_back(flag("router", "tree_worms", &P::tree_worms,
                      "routers replicate bit-string tree worms (OCRQs, bubbles)", "TREE_WORMS"));
-    {
-        ParameterDeclaration e;
-        e.section = "router";
-        e.key = "header_encoding";
-        e.kind = Kind::Choice;
-        e.choices = {"tagged", "bitstring"};
-        e.meaning =
-            "header layout: a kind field then its fields, or the bare destination bit-string";
-        e.rtl_value = 0;
-        e.rtl_limit = "the RTL route units decode tagged headers only";
-        e.get = [](const P& p) { return static_cast<double>(p.header_encoding); };
-        e.set = [](P& p, double v) { p.header_encoding = static_cast<HeaderEncoding>(v); };
-        d.push_back(e);
-    }
+    d.push_back(
+        choice("router", "header_encoding", &P::header_encoding, {"tagged", "bitstring"},
+               "header layout: a kind field then its fields, or the bare destination bit-string"));
+    d.back().rtl_value = 0;
+    d.back().rtl_limit = "the RTL route units decode tagged headers only";
     d.push_back(flag("router", "atomic_ocrq", &P::atomic_ocrq,
                      "tree worms enqueue on all their OCRQs at once (false: one a cycle, unsafe)",
                      ""));
@@ -121,17 +122,8 @@ std::vector<ParameterDeclaration> declare() {
     d.push_back(
         number("run", "watchdog_cycles", Kind::Whole, 10, 1u << 30, "cycles", &P::watchdog_cycles,
                "cycles without a flit moving, with flits in the network, that are a deadlock", ""));
-    {
-        ParameterDeclaration c;
-        c.section = "run";
-        c.key = "clocking";
-        c.kind = Kind::Choice;
-        c.choices = {"activity", "always"};
-        c.meaning = "evaluate units only when they have work, or every cycle (same results)";
-        c.get = [](const P& p) { return p.always_clocked ? 1.0 : 0.0; };
-        c.set = [](P& p, double v) { p.always_clocked = v != 0; };
-        d.push_back(c);
-    }
+    d.push_back(choice("run", "clocking", &P::always_clocked, {"activity", "always"},
+                       "evaluate units only when they have work, or every cycle (same results)"));
     return d;
 }
 

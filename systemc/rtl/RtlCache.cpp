@@ -17,6 +17,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -98,48 +99,52 @@ struct Tools {
     std::vector<std::string> sources;
 };
 
-/// The tools and sources, looked at once per process; ConfigError for what is missing.
-const Tools& tools() {
-    static std::mutex mutex;
-    static std::unique_ptr<Tools> found;
-    std::lock_guard<std::mutex> lock(mutex);
-    if (found) return *found;
+/// The tools and sources; ConfigError for what is missing.
+Tools find_tools() {
     const RtlToolchain& chain = rtl_toolchain();
     if (!chain.enabled)
         throw ConfigError(
             "RTL routers: this program was built without RTL co-simulation (cmake "
             "-DWORMCAST_RTL=OFF, e.g. the sanitizer tree); rebuild with WORMCAST_RTL=ON");
-    auto t = std::make_unique<Tools>();
-    t->verilator_version = version_line(chain.verilator);
-    if (t->verilator_version.empty())
-        throw ConfigError(fmt::format(
-            "RTL routers: Verilator does not run ({} --version failed): install the Debian "
-            "package verilator (RTL routers are verilated on first use)",
-            chain.verilator));
-    t->compiler_version = version_line(chain.compiler);
-    if (t->compiler_version.empty())
-        throw ConfigError(fmt::format(
-            "RTL routers: the C++ compiler does not run ({} --version failed): install the "
-            "compiler this program was built with (Debian: build-essential)",
-            chain.compiler));
-    if (version_line(chain.make).empty())
-        throw ConfigError(fmt::format(
-            "RTL routers: make does not run ({} --version failed): install the Debian package "
-            "make (build-essential)",
-            chain.make));
-    t->verilog_directory = chain.verilog_directory();
-    for (const auto& entry : fs::directory_iterator(t->verilog_directory)) {
+    // Each tool's first --version line (the key holds Verilator's and the compiler's).
+    struct Probe {
+        const std::string& program;
+        const char* what;
+        std::string* version;
+    };
+    Tools t;
+    std::string make_version;
+    for (const Probe& probe :
+         {Probe{chain.verilator, "Verilator (Debian package verilator)", &t.verilator_version},
+          Probe{chain.compiler,
+                "the C++ compiler this program was built with (Debian: "
+                "build-essential)",
+                &t.compiler_version},
+          Probe{chain.make, "make (Debian: build-essential)", &make_version}}) {
+        *probe.version = version_line(probe.program);
+        if (probe.version->empty())
+            throw ConfigError(fmt::format(
+                "RTL routers, which are verilated on first use, need {}: {} --version failed",
+                probe.what, probe.program));
+    }
+    t.verilog_directory = chain.verilog_directory();
+    for (const auto& entry : fs::directory_iterator(t.verilog_directory)) {
         const std::string name = entry.path().filename().string();
         if (name.rfind("wc_", 0) == 0 && entry.path().extension() == ".sv")
-            t->sources.push_back(entry.path().string());
+            t.sources.push_back(entry.path().string());
     }
-    std::sort(t->sources.begin(), t->sources.end());
+    std::sort(t.sources.begin(), t.sources.end());
     Sha256 hash;
-    for (const auto& source : t->sources)
+    for (const auto& source : t.sources)
         hash.update(fs::path(source).filename().string()).update("\n").update(read_file(source));
-    t->sources_hash = hash.hex();
-    found = std::move(t);
-    return *found;
+    t.sources_hash = hash.hex();
+    return t;
+}
+
+/// find_tools once per process (again after a failure).
+const Tools& tools() {
+    static const Tools found = find_tools();
+    return found;
 }
 
 std::string iso_time_now() {
@@ -221,6 +226,35 @@ std::pair<std::vector<std::string>, std::vector<std::string>> model_sources(
     return {fast, slow};
 }
 
+/// Writes `units` (at most) files obj/unity_NAME_I.cpp that include `sources` between them, in
+/// groups of about equal size, largest first; returns their names.
+std::vector<std::string> unity_sources(const std::string& obj, const std::string& name,
+                                       std::vector<std::string> sources, unsigned units) {
+    std::vector<std::pair<std::uintmax_t, std::string>> sized;
+    for (auto& source : sources) {
+        std::error_code ec;
+        const std::uintmax_t size = fs::file_size(obj + "/" + source, ec);
+        sized.emplace_back(ec ? 0 : size, std::move(source));
+    }
+    std::sort(sized.begin(), sized.end(), std::greater<>());
+    const std::size_t n = std::min<std::size_t>(std::max(units, 1u), sized.size());
+    std::vector<std::uintmax_t> load(n, 0);
+    std::vector<std::string> text(n);
+    for (const auto& [size, source] : sized) {
+        const std::size_t least =
+            static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        load[least] += size;
+        text[least] += "#include \"" + source + "\"\n";
+    }
+    std::vector<std::string> units_written;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string unit = fmt::format("unity_{}_{}.cpp", name, i);
+        std::ofstream(obj + "/" + unit) << text[i];
+        units_written.push_back(unit);
+    }
+    return units_written;
+}
+
 std::string quoted(const std::vector<std::string>& words) {
     std::string out;
     for (const auto& w : words) {
@@ -277,7 +311,10 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     if (fast.empty())
         throw ModelError(fmt::format("RTL routers: Verilator wrote no model classes for {} ({})",
                                      config.describe(), obj));
-    // One makefile, so that the compiles run in parallel.
+    // One makefile, so that the compiles run in parallel. Every generated file includes the
+    // SystemC and Verilator headers, whose parsing cost more than most files' own code: the files
+    // are compiled in a few translation units that include them (as Verilator's own makefile
+    // does without VM_PARALLEL_BUILDS), the fast ones in as many as there are jobs.
     std::vector<std::string> common = chain.flags;
     common.push_back("-I" + obj);
     common.push_back("-I" + chain.header_root());
@@ -291,8 +328,9 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
         mk << object << ": " << source << "\n\t$(CXX) $(COMMON) " << flags << " -c " << source
            << " -o " << object << "\n";
     };
-    for (const auto& s : fast) rule(s, "-Os");
-    for (const auto& s : slow) rule(s, "-O0");
+    const auto fast_units = unity_sources(obj, "fast", fast, build_jobs());
+    for (const auto& s : fast_units) rule(s, "-Os");
+    for (const auto& s : unity_sources(obj, "slow", slow, 1)) rule(s, "-O0");
     // The shim is copied in, so that the makefile names only files of this folder.
     const std::string shim = chain.header_root() + "/systemc/rtl/shim/RtlModelShim.cpp";
     std::error_code copied;
@@ -347,10 +385,6 @@ nlohmann::ordered_json entry_json(const RtlConfig& config, const std::string& ke
     return j;
 }
 
-std::string cache_path(const std::string& key) {
-    return rtl_cache_directory() + "/" + key;
-}
-
 bool complete(const std::string& directory) {
     return fs::exists(directory + "/model.so") && fs::exists(directory + "/config.json");
 }
@@ -396,10 +430,6 @@ std::string rtl_cache_key(const RtlConfig& config) {
 
 void check_rtl_toolchain() {
     tools();
-}
-
-bool rtl_cached(const RtlConfig& config) {
-    return complete(cache_path(rtl_cache_key(config)));
 }
 
 const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& progress) {
@@ -469,7 +499,7 @@ const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& p
             fmt::format("RTL routers: {} was built for another program (glue {}, "
                         "this program's {}); remove it with `wormcast rtl clean {}`",
                         path, glue ? glue() : "none", rtl_toolchain().glue, key.substr(0, 12)));
-    auto library = std::make_unique<RtlLibrary>(key, path, make);
+    auto library = std::make_unique<RtlLibrary>(key, make);
     return *loaded.emplace(key, std::move(library)).first->second;
 }
 

@@ -42,17 +42,14 @@ struct RtlCacheEntry {
 /// A loaded configuration: makes RTL routers.
 class RtlLibrary {
   public:
-    RtlLibrary(std::string key, std::string path, RtlMakeFunction maker)
-        : key_(std::move(key)), path_(std::move(path)), make_(maker) {}
+    RtlLibrary(std::string key, RtlMakeFunction maker) : key_(std::move(key)), make_(maker) {}
     const std::string& key() const { return key_; }
-    const std::string& path() const { return path_; }
     std::unique_ptr<RouterModule> make(const RtlMakeArgs& args) const {
         return std::unique_ptr<RouterModule>(make_(args));
     }
 
   private:
     std::string key_;
-    std::string path_;
     RtlMakeFunction make_;
 };
 
@@ -67,9 +64,6 @@ std::string rtl_cache_key(const RtlConfig& config);
 /// Verilator or the compiler is missing or this program was built without RTL; ModelError with
 /// the build log's tail when a build fails.
 const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& progress = {});
-
-/// True when `config` is in the cache, ready to load (no build needed).
-bool rtl_cached(const RtlConfig& config);
 
 /// Every configuration in the cache, newest first.
 std::vector<RtlCacheEntry> rtl_cache_entries();

@@ -16,11 +16,17 @@ void check_rtl_params(const NetworkParams& params) {
         fmt::format("RTL routers: the RTL does not implement {}", fmt::join(refusals, "; ")));
 }
 
-std::unique_ptr<RouterModule> make_rtl_router(const RtlConfig& config, const RouterConfig& router,
+void set_declared_parameters(RtlConfig& config, const NetworkParams& params,
+                             const std::vector<std::string>& skip) {
+    std::vector<std::string> left_out = skip;
+    if (!params.path_worms && !params.tree_worms) left_out.push_back("T_NODE_MULTIDEST");
+    for (const auto& [name, value] : rtl_parameters(params, left_out)) config.set(name, value);
+}
+
+std::unique_ptr<RouterModule> make_rtl_router(const RtlLibrary& library, const RouterConfig& router,
                                               double clock_ns, ActivityMonitor* monitor,
                                               std::int64_t strap, std::vector<std::uint32_t> table,
                                               RtlTokenWires token) {
-    const RtlLibrary& library = load_rtl_library(config);
     RtlMakeArgs args;
     args.config = &router;
     args.period = sc_core::sc_time(clock_ns, sc_core::SC_NS);
@@ -106,16 +112,9 @@ std::vector<RtlConfig> table_rtl_configs(const NetworkSpec& spec, const NetworkP
         c.set("ROUTE_TABLE", 1);
         c.set("NUM_NET", network);
         // Link latencies are straps: the timing keys of the ports are not parameters.
-        for (const auto& [name, value] :
-             rtl_parameters(params, {"NUM_INJ", "NUM_CONS", "T_PHY", "T_INJ", "T_CONS"}))
-            c.set(name, value);
+        set_declared_parameters(c, params, {"NUM_INJ", "NUM_CONS", "T_PHY", "T_INJ", "T_CONS"});
         c.set("NUM_INJ", rs.inputs - network);
         c.set("NUM_CONS", rs.outputs - network);
-        if (!params.path_worms && !params.tree_worms)
-            c.parameters.erase(
-                std::remove_if(c.parameters.begin(), c.parameters.end(),
-                               [](const RtlParameter& p) { return p.name == "T_NODE_MULTIDEST"; }),
-                c.parameters.end());  // routes no list or bit-string
         c.set("TABLE_NODES", static_cast<std::int64_t>(spec.nodes.size()));
         c.set("GROUPS", static_cast<std::int64_t>(groups));
         c.set("CLASSES", static_cast<std::int64_t>(classes));
@@ -151,15 +150,19 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
                                 const std::vector<std::vector<NodeId>>& groups) {
     const std::vector<RouteTable> tables = route_tables(spec, params, routers, groups);
     const std::vector<RtlConfig> configs = table_rtl_configs(spec, params, routers, tables);
-    for (const auto& c : distinct_configs(configs)) load_rtl_library(c);  // build before the run
+    // Each router's library, loaded (or built) now, before the run, once a configuration; null:
+    // a SystemC router.
+    std::vector<const RtlLibrary*> library(spec.routers.size(), nullptr);
+    std::map<std::string, const RtlLibrary*> loaded;  // by RtlConfig::canonical()
     std::vector<std::vector<std::uint32_t>> packed(spec.routers.size());
-    std::vector<int> config_of(spec.routers.size(), -1);
     for (std::size_t i = 0; i < routers.size(); ++i) {
         const RtlConfig& c = configs[i];
+        const RtlLibrary*& l = loaded[c.canonical()];
+        if (!l) l = &load_rtl_library(c);
+        library[routers[i]] = l;
         packed[routers[i]] = tables[i].pack(static_cast<unsigned>(c.get("CLASSES", 1)),
                                             static_cast<unsigned>(c.get("GROUPS", 1)),
                                             static_cast<unsigned>(c.get("ALTS", 0)));
-        config_of[routers[i]] = static_cast<int>(i);
     }
     // Token rings: per ring (numbered in order of appearance) its switches by stop.
     struct Stop {
@@ -181,7 +184,7 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
     for (std::size_t r : routers) {
         if (stops[r].ring < 0) continue;
         for (std::size_t other : rings[stops[r].ring]) {
-            if (other < spec.routers.size() && config_of[other] >= 0) continue;
+            if (other < spec.routers.size() && library[other]) continue;
             throw ConfigError(fmt::format(
                 "RTL routers: {} is on an ATBM token ring with {}, which is not RTL; the RTL "
                 "switches pass the token on wires, so a ring's switches are all RTL or all "
@@ -198,12 +201,11 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
     auto wires = std::make_shared<Wires>();
     std::vector<unsigned> ring_sizes;
     for (const auto& ring : rings) ring_sizes.push_back(static_cast<unsigned>(ring.size()));
-    return [configs, config_of = std::move(config_of), packed = std::move(packed),
-            stops = std::move(stops), ring_sizes = std::move(ring_sizes),
+    return [library = std::move(library), packed = std::move(packed), stops = std::move(stops),
+            ring_sizes = std::move(ring_sizes),
             wires](const RouterConfig& config, double clock_ns,
                    ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
-        if (config.node >= config_of.size() || config_of[config.node] < 0) return nullptr;
-        const RtlConfig& rtl = configs[static_cast<std::size_t>(config_of[config.node])];
+        if (config.node >= library.size() || !library[config.node]) return nullptr;
         RtlTokenWires token;
         const Stop& at = stops[config.node];
         if (at.ring >= 0) {
@@ -223,7 +225,8 @@ RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& pa
             token.first = at.stop == 0;
             token.release = config.token_release_flits;
         }
-        return make_rtl_router(rtl, config, clock_ns, monitor, -1, packed[config.node], token);
+        return make_rtl_router(*library[config.node], config, clock_ns, monitor, -1,
+                               packed[config.node], token);
     };
 }
 

@@ -32,9 +32,15 @@ inline constexpr unsigned kRtlLatencyMax = 255;
 /// (rtl_refusals of the parameter declaration); nothing when it implements them all.
 void check_rtl_params(const NetworkParams& params);
 
-/// The RTL router of `config` (its library loaded, or built on first use) for a router of
-/// `router`'s configuration; `strap`, `table` and `token` as RtlRouter's constructor takes them.
-std::unique_ptr<RouterModule> make_rtl_router(const RtlConfig& config, const RouterConfig& router,
+/// Sets on `config` the Verilog parameter of every declared network parameter that has one
+/// (rtl_parameters), but those in `skip` and, where the routers route no destination list or
+/// bit-string, T_NODE_MULTIDEST (so such networks share a configuration whatever that key).
+void set_declared_parameters(RtlConfig& config, const NetworkParams& params,
+                             const std::vector<std::string>& skip = {});
+
+/// An RTL router of `library`'s configuration (load_rtl_library) for a router of `router`'s
+/// configuration; `strap`, `table` and `token` as RtlRouter's constructor takes them.
+std::unique_ptr<RouterModule> make_rtl_router(const RtlLibrary& library, const RouterConfig& router,
                                               double clock_ns, ActivityMonitor* monitor,
                                               std::int64_t strap = -1,
                                               std::vector<std::uint32_t> table = {},
@@ -60,9 +66,9 @@ std::vector<RtlConfig> distinct_configs(const std::vector<RtlConfig>& configs);
 
 /// NetworkSpec::router_factory putting table-routed RTL routers at `routers` of `spec` (whose
 /// routing functions give the tables), their configurations loaded or built now (before
-/// elaboration). The switches of an ATBM token ring (RouterSpec::token_ring) are wired stop to
-/// stop through their token_i/token_o pins, so a ring is all RTL or all SystemC (ConfigError
-/// naming a stop left out).
+/// elaboration, once each). The switches of an ATBM token ring (RouterSpec::token_ring) are wired
+/// stop to stop through their token_i/token_o pins, so a ring is all RTL or all SystemC
+/// (ConfigError naming a stop left out).
 RouterFactory table_rtl_factory(const NetworkSpec& spec, const NetworkParams& params,
                                 const std::vector<std::size_t>& routers,
                                 const std::vector<std::vector<NodeId>>& groups);

@@ -88,7 +88,8 @@ RouterFactory mesh_rtl_factory(const mesh::MeshShape& shape, const NetworkParams
 
 std::unique_ptr<RouterModule> make_mesh_rtl(const MeshRtlCase& c, const RouterConfig& config,
                                             sc_core::sc_time period) {
-    return rtl::make_rtl_router(c.config(), config, period.to_seconds() * 1e9, nullptr);
+    return rtl::make_rtl_router(rtl::load_rtl_library(c.config()), config,
+                                period.to_seconds() * 1e9, nullptr);
 }
 
 }  // namespace wormcast::cosim

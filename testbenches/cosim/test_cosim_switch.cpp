@@ -65,7 +65,8 @@ struct RtlSwitchModel {
     }
     std::unique_ptr<RouterModule> make(const RouterConfig& router, sc_core::sc_time period,
                                        std::uint32_t row) const {
-        return make_rtl_router(config(), router, period.to_seconds() * 1e9, nullptr, row);
+        return make_rtl_router(load_rtl_library(config()), router, period.to_seconds() * 1e9,
+                               nullptr, row);
     }
 };
 

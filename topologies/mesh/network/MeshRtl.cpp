@@ -1,8 +1,6 @@
 // RTL routers of the mesh family (see MeshRtl.hpp).
 #include "topologies/mesh/network/MeshRtl.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "systemc/rtl/RtlModels.hpp"
@@ -21,12 +19,7 @@ std::optional<rtl::RtlConfig> ecube_rtl_config(const MeshShape& shape, const Net
     c.top = "wc_router";
     c.set("MESH_X", shape.radix[0]);
     c.set("MESH_Y", shape.radix[1]);
-    for (const auto& [name, value] : rtl_parameters(params)) c.set(name, value);
-    if (!params.path_worms && !params.tree_worms)
-        c.parameters.erase(
-            std::remove_if(c.parameters.begin(), c.parameters.end(),
-                           [](const rtl::RtlParameter& p) { return p.name == "T_NODE_MULTIDEST"; }),
-            c.parameters.end());  // routes no list or bit-string
+    rtl::set_declared_parameters(c, params);
     c.set("TORUS", shape.torus ? 1 : 0);
     c.set("DATELINE", 1);
     c.summary = fmt::format(
@@ -40,9 +33,9 @@ std::optional<rtl::RtlConfig> ecube_rtl_config(const MeshShape& shape, const Net
 
 RouterFactory ecube_rtl_factory(const MeshShape& shape, const NetworkParams& params,
                                 const rtl::RtlConfig& config, std::function<bool(NodeId)> use_rtl) {
-    rtl::load_rtl_library(config);  // build before the run
+    const rtl::RtlLibrary* library = &rtl::load_rtl_library(config);  // before the run
     const unsigned nodes = shape.nodes();
-    return [config, params, nodes, use_rtl = std::move(use_rtl)](
+    return [library, config, params, nodes, use_rtl = std::move(use_rtl)](
                const RouterConfig& router, double clock_ns,
                ActivityMonitor* monitor) -> std::unique_ptr<RouterModule> {
         if (!use_rtl(router.node)) return nullptr;
@@ -61,7 +54,7 @@ RouterFactory ecube_rtl_factory(const MeshShape& shape, const NetworkParams& par
                 "{}: the router's ports or link latencies are not those of the e-cube RTL "
                 "router ({})",
                 router.name, config.summary));
-        return rtl::make_rtl_router(config, router, clock_ns, monitor);
+        return rtl::make_rtl_router(*library, router, clock_ns, monitor);
     };
 }
 
