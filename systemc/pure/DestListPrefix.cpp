@@ -28,7 +28,8 @@ DestListPrefix decode_dest_list_prefix(const std::vector<FlitWord>& words,
     if (kHeaderKindBits + a > width)
         throw ModelError("header decode: list count does not fit the first flit");
     DestListPrefix out;
-    out.count = static_cast<std::uint32_t>(((words.front() >> kHeaderKindBits) & ((1U << a) - 1)) + 1);
+    out.count =
+        static_cast<std::uint32_t>(((words.front() >> kHeaderKindBits) & ((1U << a) - 1)) + 1);
     const std::size_t available = words.size() * width;
     for (std::uint32_t i = 0; i < out.count; ++i) {
         const std::size_t start = kHeaderKindBits + a + std::size_t{i} * a;
@@ -54,8 +55,8 @@ std::vector<FlitWord> popped_dest_list_words(const std::vector<FlitWord>& words,
     // The kind and count fields are written anew; every later bit is the arriving bit one
     // address further on.
     const std::size_t fields = kHeaderKindBits + a;
-    const FlitWord field_value =
-        (words.front() & ((1U << kHeaderKindBits) - 1)) | (FlitWord{prefix.count - 2} << kHeaderKindBits);
+    const FlitWord field_value = (words.front() & ((1U << kHeaderKindBits) - 1)) |
+                                 (FlitWord{prefix.count - 2} << kHeaderKindBits);
     std::vector<FlitWord> out;
     for (std::size_t k = 0; k * width < out_bits; ++k) {
         const std::size_t end = std::min((k + 1) * width, out_bits);
