@@ -44,6 +44,9 @@ cmake -S "$prefix/share/wormcast/examples/platform" -B "$work/platform" \
 cmake --build "$work/platform" -j"$(nproc)" >/dev/null
 "$work/platform/wormcast_platform" "$prefix/share/wormcast/examples/platform/platform.yaml" \
     --accesses 30 --invalidate-every 10 --style at
+# Another network is its network line alone (nic.multicast: hardware).
+"$work/platform/wormcast_platform" "$prefix/share/wormcast/examples/platform/platform.yaml" \
+    --accesses 30 --invalidate-every 10 --set 'network={topology: star, n: 4}' >/dev/null
 "$work/platform/wormcast_network_run" >"$work/network_run.json"
 "$work/platform/wormcast_library_example" | grep -q "data read back"  # docs/library.md's example
 

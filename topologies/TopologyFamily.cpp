@@ -123,6 +123,14 @@ std::size_t Topology::parse_router(const std::string& text, const std::string& f
     return parse_node(text, field);
 }
 
+std::string Topology::hardware_multicast(NetworkParams& params) const {
+    (void)params;
+    throw ConfigError(fmt::format(
+        "nic.multicast: hardware: the {} has no hardware multicast of arbitrary destination "
+        "sets; use separate (one unicast per destination)",
+        name()));
+}
+
 std::string Topology::format_router(std::size_t router) const {
     return format_node(static_cast<NodeId>(router));
 }

@@ -159,6 +159,12 @@ class Topology {
     /// The network's description, with its default firmware (one unicast per destination unless
     /// the family's hardware multicasts by default).
     virtual NetworkSpec build(const NetworkParams& params) const = 0;
+    /// `nic.multicast: hardware`: the name of the family's hardware multicast scheme (tree or
+    /// path worms replicated or absorbed by the routers), after setting in `params` the router
+    /// mechanisms and NIC channels it needs; a scenario's own keys are applied afterwards and still
+    /// override them. The one scheme name a scenario keeps when its network changes family.
+    /// Default: ConfigError naming nic.multicast (the network has no hardware multicast).
+    virtual std::string hardware_multicast(NetworkParams& params) const;
     /// Consumption channels a start-up-only pattern run (`wormcast steps`) uses by default.
     virtual unsigned default_consumption_channels() const { return 1; }
 

@@ -403,6 +403,13 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (root["network"] && root["network"]["rtl"]) s.rtl = rtl_text(root["network"]["rtl"]);
     NetworkParams& p = s.params;
     s.topology->default_params(p);
+    // nic.multicast: hardware names the family's own hardware multicast; the mechanisms it needs
+    // become defaults that the scenario's keys, read next, still override.
+    std::string hardware_scheme;
+    if (const YAML::Node n = root["nic"]; n && n.IsMap() && n["multicast"] &&
+                                          n["multicast"].IsScalar() &&
+                                          n["multicast"].Scalar() == "hardware")
+        hardware_scheme = s.topology->hardware_multicast(p);
     read_parameters(top, "scenario", p);  // the clock first: latencies in ns need it
     Section router(top.get("router"), "router", section_keys("router", {}));
     read_parameters(router, "router", p);
@@ -417,6 +424,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     Section nic(top.get("nic"), "nic", section_keys("nic", nic_keys));
     read_parameters(nic, "nic", p);
     s.multicast = nic.text("multicast", "separate");
+    if (s.multicast == "hardware") s.multicast = hardware_scheme;
     for (const auto& [key, option] : scheme_keys)
         if (nic.has(key)) {
             if (s.multicast == "separate")

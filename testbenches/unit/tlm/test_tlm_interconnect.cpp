@@ -6,7 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -180,8 +182,9 @@ struct Bench {
     std::vector<NodeId> memory_nodes;
     std::vector<platform::Memory*> memories;
 
-    Bench(const std::string& yaml, std::vector<NodeId> nodes, bool record_arrivals = false)
-        : scenario(sim::parse_scenario_text(yaml, {})), memory_nodes(std::move(nodes)) {
+    Bench(const std::string& yaml, std::vector<NodeId> nodes, bool record_arrivals = false,
+          const std::vector<std::string>& sets = {})
+        : scenario(sim::parse_scenario_text(yaml, sets)), memory_nodes(std::move(nodes)) {
         scenario.run.record_arrivals = record_arrivals;
         simulation = std::make_unique<sim::Simulation>(scenario);
         AddressMap map;
@@ -230,8 +233,10 @@ struct TraceRun {
 
 TraceRun run_traces(const std::vector<std::vector<Access>>& traces, CodingStyle style,
                     std::vector<NodeId> memory_nodes, std::uint64_t seed,
-                    const std::string& yaml = kMesh) {
-    Bench bench(yaml, memory_nodes, /*record_arrivals=*/true);
+                    const std::string& yaml = kMesh, const std::vector<std::string>& sets = {},
+                    std::string* scheme = nullptr) {
+    Bench bench(yaml, memory_nodes, /*record_arrivals=*/true, sets);
+    if (scheme) *scheme = bench.scenario.multicast;
     std::vector<platform::TraceInitiator*> initiators;
     for (std::size_t i = 0; i < traces.size(); ++i) {
         initiators.push_back(
@@ -333,6 +338,57 @@ TEST_CASE(
             REQUIRE(cpu->violations.empty());
             REQUIRE(cpu->freed == cpu->requests);  // every payload released by the interconnect
         }
+    }
+}
+
+TEST_CASE(
+    "TLM interconnect: the example platform runs on every family by changing its network line "
+    "alone, broadcasts going out as the family's hardware multicast",
+    "[tlm][threads]") {
+    std::ifstream file(std::string(WORMCAST_SOURCE_DIR) + "/testbenches/platform/platform.yaml");
+    REQUIRE(file);
+    const std::string yaml{std::istreambuf_iterator<char>(file), {}};
+    const std::vector<NodeId> memory_nodes{2, 6, 9, 13};
+    const std::vector<std::pair<std::string, std::string>> networks{
+        {"{topology: mesh, size: 4x4}", "schl"},
+        {"{topology: mesh, size: 8x2}", "schl"},
+        {"{topology: min-bi, b: 4, n: 2}", "atbm"},
+        {"{topology: min-uni, b: 2, n: 4}", "atbm"},
+        {"{topology: star, n: 4}", "multipath"},
+        {"{topology: lattice, switches: 16, seed: 3}", "spam"}};
+    for (const auto& [network, expected] : networks) {
+        INFO("network=" << network);
+        const auto traces = random_traces(16, 4, 12, 3, /*invalidate_every=*/3);
+        std::string scheme;
+        const TraceRun run = run_traces(traces, CodingStyle::LooselyTimed, memory_nodes, 3, yaml,
+                                        {"network=" + network}, &scheme);
+        REQUIRE(scheme == expected);
+        REQUIRE(run.violations.empty());
+        REQUIRE(run.result.ok());
+        for (std::size_t i = 0; i < traces.size(); ++i) {
+            REQUIRE(run.completions[i].size() == traces[i].size());
+            for (const platform::Completion& c : run.completions[i])
+                REQUIRE(c.status == tlm::TLM_OK_RESPONSE);
+        }
+        // The routers replicated (tree worms) or absorbed and forwarded (path worms): more flits
+        // reached NICs than left them, which one unicast per destination never gives.
+        REQUIRE(run.result.flits_consumed > run.result.flits_injected);
+        if (expected == "atbm") REQUIRE(run.result.token_grants > 0);
+    }
+    // A torus has no hardware multicast of arbitrary destination sets: refused, naming the key.
+    try {
+        sim::parse_scenario_text(yaml, {"network={topology: torus, size: 4x4}"});
+        FAIL("a torus took nic.multicast: hardware");
+    } catch (const ConfigError& e) {
+        REQUIRE_THAT(e.what(),
+                     Catch::Contains("nic.multicast: hardware") && Catch::Contains("separate"));
+    }
+    // The scenario's own keys still win over what hardware turns on, and are checked.
+    try {
+        sim::parse_scenario_text(yaml, {"router.path_worms=false"});
+        FAIL("schl ran without path worms");
+    } catch (const ConfigError& e) {
+        REQUIRE_THAT(e.what(), Catch::Contains("router.path_worms"));
     }
 }
 

@@ -179,6 +179,10 @@ class IrregularTopologyModel : public Topology {
     std::vector<std::vector<NodeId>> route_table_groups() const override {
         return spam_table_groups(*routing_);
     }
+    std::string hardware_multicast(NetworkParams& params) const override {
+        params.tree_worms = true;  // SPAM's tree worms (default_params sets them already)
+        return to_string(IrregularMulticast::Spam);
+    }
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
         check_options(options, {kGroups}, "multicasts on irregular networks");
         const std::optional<unsigned> groups = groups_option(options);

@@ -1,6 +1,7 @@
 // The mesh/torus family (see MeshFamily.hpp).
 #include "topologies/mesh/network/MeshFamily.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -150,6 +151,16 @@ class MeshTopology : public Topology {
         return build_mesh_network(shape_, params, dateline_);
     }
     unsigned default_consumption_channels() const override { return 2 * shape_.dimensions(); }
+    std::string hardware_multicast(NetworkParams& params) const override {
+        if (shape_.torus) return Topology::hardware_multicast(params);  // none on tori
+        // SCHL's multidestination path worms, deadlock-free with one consumption channel per
+        // input direction (docs/multicast-hardware.md).
+        params.path_worms = true;
+        params.consumption_channels = std::max(
+            params.consumption_channels,
+            minimum_consumption_channels(MeshMulticastAlgorithm::Schl, shape_.dimensions()));
+        return to_string(MeshMulticastAlgorithm::Schl);
+    }
 
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
         check_options(options, {kLeaderPhase}, "multicasts on meshes");

@@ -149,6 +149,10 @@ class MinTopology : public Topology {
         return build_min_network(shape_, params, atbm_);
     }
 
+    std::string hardware_multicast(NetworkParams& params) const override {
+        params.tree_worms = true;  // ATBM's bit-string tree worms
+        return "atbm";
+    }
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
         check_options(options, {}, "multicasts on multistage networks");
         return {atbm_scheme(shape_), software_scheme(shape_, SoftwareMinAlgorithm::Cmin),

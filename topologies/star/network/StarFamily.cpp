@@ -138,6 +138,10 @@ class StarTopology : public Topology {
         return build_star_network(shape_, params, PathWormRouting::Shortcut);
     }
     unsigned default_consumption_channels() const override { return 2; }
+    std::string hardware_multicast(NetworkParams& params) const override {
+        params.path_worms = true;  // multipath's path worms (default_params sets the channels)
+        return to_string(StarScheme::Multipath);
+    }
 
     std::vector<MulticastScheme> schemes(const OptionValues& options) const override {
         check_options(options, {}, "multicasts on star graphs");
