@@ -62,6 +62,20 @@ check "sweep: resumed table = local table" same_file "$work/local/sweep.csv" "$w
 "$wormcast" "${sweep[@]}" --out "$work/slurm" --slurm >"$work/nothing.out"
 check "sweep: nothing left, nothing submitted" grep -q "0 to run" "$work/nothing.out"
 
+# RTL routers of two parameter sets, verilated on first use inside the array tasks: the tasks
+# that ask for one configuration at once share its one build (the cache's lock), and the table
+# is the all-SystemC one.
+rtl_sweep=(sweep testbenches/scenarios/demo.yaml --set traffic.warmup=100 --set traffic.measure=300
+           --vary router.buffer_depth=2,3 --seeds 2)
+"$wormcast" "${rtl_sweep[@]}" --set network.rtl=none --jobs 2 --out "$work/rtl-systemc" >/dev/null 2>&1
+"$wormcast" "${rtl_sweep[@]}" --set network.rtl=all --rtl-cache "$work/rtl-cache" --out "$work/rtl-slurm" \
+    --slurm --slurm-chunk 1 --slurm-opt=--wait --slurm-opt time=00:10:00 | tee "$work/rtl-submit.out"
+check "rtl sweep: 4 runs in 4 array tasks" grep -q "submitted 4 runs as Slurm job" "$work/rtl-submit.out"
+"$wormcast" sweep --collect "$work/rtl-slurm" >/dev/null
+check "rtl sweep: Slurm RTL table = local SystemC table" same_file "$work/rtl-systemc/sweep.csv" "$work/rtl-slurm/sweep.csv"
+check "rtl sweep: one build per configuration" \
+    test "$("$wormcast" rtl list --json --rtl-cache "$work/rtl-cache" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["entries"]))')" -eq 2
+
 # A reproduction through the same machinery.
 if "$wormcast" reproduce --help | grep -q -- "--slurm"; then
     repro=(reproduce kp-table1 --runs 2)
