@@ -185,7 +185,7 @@ void Network::set_message_trace(MessageTraceLog* log) {
         if (r) r->set_message_trace(log);
 }
 
-void Network::trace(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
+void Network::trace_links(sc_trace_file* tf, const std::vector<std::size_t>& chosen) {
     std::set<const LinkWires*> done;
     auto trace_wires = [&](const LinkWires* w) {
         if (!done.insert(w).second) return;

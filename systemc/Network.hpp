@@ -63,8 +63,9 @@ class Network : public sc_core::sc_module {
 
     /// Record chosen messages' hops in every SystemC router (RTL routers are not traced).
     void set_message_trace(MessageTraceLog* log);
-    /// Trace the links of the chosen routers (empty = all) and their NICs' channels.
-    void trace(sc_core::sc_trace_file* tf, const std::vector<std::size_t>& routers);
+    /// Trace the links of the chosen routers (empty = all) and their NICs' channels (named so as
+    /// not to hide sc_object::trace).
+    void trace_links(sc_core::sc_trace_file* tf, const std::vector<std::size_t>& routers);
     /// The wait-for chain of messages and channels, ending in a cycle if there is one.
     std::string describe_waits() const;
     /// The same graph in Graphviz DOT: channels (and the message holding each) as nodes, waits as

@@ -146,7 +146,7 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
             vcd_->set_time_unit(1, SC_NS);
         else
             vcd_->set_time_unit(sc_get_time_resolution().to_seconds(), SC_SEC);
-        network_->trace(vcd_, options_.trace_routers);
+        network_->trace_links(vcd_, options_.trace_routers);
     }
 }
 
