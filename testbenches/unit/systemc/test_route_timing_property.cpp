@@ -105,7 +105,7 @@ void check_probe(const std::vector<std::pair<std::uint32_t, Cycle>>& fixed,
 
 TEST_CASE(
     "route_timing fixed: a star path worm's head reaches its first destination on the same cycle "
-    "whatever the number of destinations; under gather it comes later the longer the list",
+    "whatever the number of destinations, and under gather later the longer the list",
     "[star][network][property][route_timing]") {
     std::mt19937_64 rng(3401);
     const star::StarShape shape(5);  // 120 nodes, 7-bit addresses
@@ -156,7 +156,7 @@ TEST_CASE(
 
 TEST_CASE(
     "route_timing fixed: a mesh path worm's head reaches its first destination on the same cycle "
-    "whatever the number of destinations; under gather it comes later the longer the list",
+    "whatever the number of destinations, and under gather later the longer the list",
     "[mesh][network][property][route_timing]") {
     std::mt19937_64 rng(3402);
     const auto shape = mesh::MeshShape::parse("8x8", false);  // 6-bit addresses
