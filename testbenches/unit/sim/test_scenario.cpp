@@ -72,6 +72,17 @@ TEST_CASE("scenario values are read and converted to cycles", "[scenario]") {
     REQUIRE(t.params.buffer_depth == 1);
 }
 
+TEST_CASE("router.route_timing is gather unless a scenario says fixed",
+          "[scenario][route_timing]") {
+    REQUIRE(parse(kGood).params.route_timing == RouteTiming::Gather);
+    REQUIRE(NetworkParams{}.route_timing == RouteTiming::Gather);
+    REQUIRE(parse(kGood, {"router.route_timing=fixed"}).params.route_timing == RouteTiming::Fixed);
+    REQUIRE(parse(kGood, {"router.route_timing=gather"}).params.route_timing ==
+            RouteTiming::Gather);
+    REQUIRE(parse(std::string(kGood) + "router: {route_timing: fixed}\n").params.route_timing ==
+            RouteTiming::Fixed);
+}
+
 TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]") {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"router.colour=red"}, "router.colour: unknown key"},
@@ -87,6 +98,9 @@ TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]
         {{"network.topology=torus", "router.vcs=1"},
          "torus with datelines needs at least 2 virtual channels"},
         {{"run.clocking=sometimes"}, "run.clocking"},
+        {{"router.route_timing=sometimes"},
+         "router.route_timing: 'sometimes' is not one of gather, fixed"},
+        {{"router.route_timing=Fixed"}, "router.route_timing: 'Fixed' is not one of"},
         {{"traffic.process=burst"}, "traffic.process"},
         {{"router=5"}, "router: expected a mapping"},
         {{"flit_width=4"}, "flit_width: 4 is not in 8..64"},
@@ -142,6 +156,10 @@ TEST_CASE("the program exits non-zero with a message on bad input, and runs good
     REQUIRE(run_cli("run good.yaml --set router.buffer_depth=0") == 2);
     REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("error: router.buffer_depth"));
     REQUIRE(run_cli("run good.yaml --set traffic.load=2") == 2);
+    REQUIRE(run_cli("run good.yaml --set router.route_timing=sometimes") == 2);
+    REQUIRE_THAT(slurp(scratch("cli_out.txt")),
+                 Catch::Contains("error: router.route_timing: 'sometimes' is not one of"));
+    REQUIRE(run_cli("run good.yaml --set router.route_timing=fixed") == 0);
     REQUIRE(run_cli("run good.yaml --set nonsense") == 2);
     REQUIRE_THAT(slurp(scratch("cli_out.txt")), Catch::Contains("expected key=value"));
     REQUIRE(run_cli("run missing.yaml") != 0);
