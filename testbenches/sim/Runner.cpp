@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -84,6 +85,8 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
     result.nodes = static_cast<std::uint32_t>(spec.nodes.size());
     result.routers = static_cast<std::uint32_t>(spec.routers.size());
     const auto link_metrics = spec.link_metrics;
+    result.links = spec.links;
+    for (const RouterSpec& router : spec.routers) result.router_names.push_back(router.name);
 
     // Leaked on purpose with the context: SystemC objects must not outlive or be torn down
     // separately from the kernel that owns them.
@@ -119,7 +122,9 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
     std::optional<SaturationTally> saturation;  // open until judged at the end of the traffic
     if (options.stop_when_saturated && options.measure > 0)
         saturation.emplace(network->nodes(), options.warmup + options.measure / 2, traffic_end);
+    std::uint64_t delivered_multicasts = 0;  // for the progress lines
     auto fold_multicast = [&](const MulticastRecord& mc) {
+        if (mc.complete()) ++delivered_multicasts;
         tally.add(mc);
         if (saturation) saturation->add({mc.submitted, mc.first_injected, mc.length});
     };
@@ -151,6 +156,18 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
     // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     // An FST is made from the VCD after the run (Waveform.hpp).
+    // A name given that is a device or a directory (--vcd /dev/full) is refused, not turned into
+    // NAME.vcd beside it.
+    for (const auto& [option, given] :
+         {std::pair{"--vcd", options.vcd_path}, std::pair{"--fst", options.fst_path}}) {
+        std::error_code error;
+        if (!given.empty() && std::filesystem::exists(given, error) &&
+            !std::filesystem::is_regular_file(given, error))
+            throw ConfigError(fmt::format(
+                "{}: '{}' exists and is not a regular file (a waveform is written to NAME.vcd "
+                "under a temporary name and renamed)",
+                option, given));
+    }
     const WaveformFiles waves = WaveformFiles::from_options(options.vcd_path, options.fst_path);
     if (!waves.fst.empty()) {
         check_fst_converter(options.fst_path.empty() ? "--vcd" : "--fst");
@@ -199,8 +216,48 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
         throw ConfigError(
             fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
                         last_cycle, clock.to_string(), sc_max_time().to_string()));
-    sc_start(clock * static_cast<double>(std::max(traffic_end, last_send + 1)));
-    check_fault();
+    // The traffic phases in slices of about a tenth of a second of wall time each (the slices
+    // change no result), reporting progress and judging the cycle budget after each.
+    const Cycle main_end = std::max(traffic_end, last_send + 1);
+    const auto progress_at = [&](Cycle now, bool draining, bool final) {
+        RunProgress p;
+        p.cycle = now;
+        p.warmup = options.warmup;
+        p.traffic_end = main_end;
+        p.delivered = delivered_multicasts;
+        p.wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+        p.draining = draining;
+        p.final = final;
+        return p;
+    };
+    const auto abandon_waveform = [&] {  // an interrupted run leaves no waveform
+        if (!vcd) return;
+        sc_close_vcd_trace_file(vcd);
+        vcd = nullptr;
+        std::remove(vcd_partial.c_str());
+    };
+    Cycle slice = 1000;
+    for (Cycle now = 0; now < main_end;) {
+        const Cycle step = std::min(slice, main_end - now);
+        const auto slice_start = std::chrono::steady_clock::now();
+        sc_start(clock * static_cast<double>(step));
+        check_fault();
+        now += step;
+        if (network->watchdog().fired()) break;
+        const RunProgress p = progress_at(now, false, false);
+        try {
+            check_run_budget(p, options.max_hours);
+        } catch (const ConfigError&) {
+            abandon_waveform();
+            throw;
+        }
+        if (options.progress) options.progress(p);
+        const double took =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - slice_start).count();
+        if (took < 0.05 && slice < (Cycle{1} << 30)) slice *= 2;
+        if (took > 0.4 && slice > 100) slice /= 2;
+    }
     // Drain: run in chunks until every message and multicast is delivered and all NICs are idle.
     const Cycle chunk = std::max<Cycle>(1000, params.t_startup / 4);
     auto all_quiet = [&] {
@@ -226,9 +283,13 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
         if (all_quiet()) break;
         sc_start(clock * static_cast<double>(chunk));
         check_fault();
+        if (options.progress)
+            options.progress(progress_at(sc_time_stamp().value() / clock.value(), true, false));
     }
     result.drained = !network->watchdog().fired() && all_quiet();
     const auto wall_end = std::chrono::steady_clock::now();
+    if (options.progress)
+        options.progress(progress_at(sc_time_stamp().value() / clock.value(), true, true));
     network->ledger().retire_into(nullptr, nullptr);  // the records left are folded below
     if (vcd) {
         sc_close_vcd_trace_file(vcd);
@@ -278,6 +339,23 @@ RunResult run_network(NetworkSpec spec, const NetworkParams& params, SendPlan se
         result.offered_flits_per_node_cycle =
             static_cast<double>(offered_flits) /
             (static_cast<double>(result.nodes) * static_cast<double>(options.measure));
+    // Offered and accepted per destination (docs/results.md), over the measured window or, with
+    // none, the whole run.
+    result.throughput_whole_run = options.measure == 0;
+    result.throughput_window_cycles = options.measure > 0 ? options.measure : result.cycles;
+    if (result.throughput_window_cycles > 0 && result.nodes > 0) {
+        const double node_cycles = static_cast<double>(result.nodes) *
+                                   static_cast<double>(result.throughput_window_cycles);
+        result.offered_destination_flits_per_node_cycle =
+            static_cast<double>(result.traffic.offered_destination_flits) / node_cycles;
+        result.accepted_destination_flits_per_node_cycle =
+            static_cast<double>(result.throughput_whole_run
+                                    ? result.traffic.delivered_destination_flits
+                                    : result.traffic.accepted_destination_flits) /
+            node_cycles;
+    }
+    for (std::size_t r = 0; r < network->routers(); ++r)
+        result.router_counts.push_back(network->router_counts(r));
     for (NodeId n = 0; n < network->nodes(); ++n) {
         const auto& st = network->nic(n).stats();
         result.startups_per_node.push_back(st.startups);
