@@ -36,6 +36,11 @@ std::uint64_t count_of(const RouterCounts& c, const std::string& count) {
     return c.flits;
 }
 
+/// A scale's value in the legend: whole numbers for counts, three digits for fractions.
+std::string scale_number(double value) {
+    return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
 std::string legend_row(const std::string& scheme, int step, const std::string& text) {
     return fmt::format(
         "<tr><td bgcolor=\"/{}/{}\" width=\"24\"> </td><td align=\"left\">{}</td></tr>", scheme,
@@ -56,10 +61,11 @@ std::string legend(double link_top, double router_top, const std::string& router
                                                          : "cycles");
     for (int s = 1; s <= kSteps; ++s)
         rows += legend_row("blues9", s,
-                           fmt::format("{:.3g} to {:.3g}", router_top * (s - 1) / kSteps,
-                                       router_top * s / kSteps));
+                           fmt::format("{} to {}", scale_number(router_top * (s - 1) / kSteps),
+                                       scale_number(router_top * s / kSteps)));
     return fmt::format(
-        "  legend [shape=plaintext, fontsize=10, label=<<table border=\"0\" cellborder=\"1\" "
+        "  legend [shape=plaintext, style=\"\", fixedsize=false, width=0, height=0, "
+        "fontsize=10, label=<<table border=\"0\" cellborder=\"1\" "
         "cellspacing=\"0\">{}</table>>];\n",
         rows);
 }
@@ -118,7 +124,7 @@ std::string heatmap_dot(const RunResult& r, const Topology& topology,
         "  edge [colorscheme=ylorrd9];\n",
         escaped(title), small ? "circle" : "point");
     constexpr double kSpacing = 0.9;  // inches between neighbouring routers
-    double max_x = 0, min_y = 0;
+    double max_x = 0, min_y = 0, max_y = 0;
     for (std::size_t i = 0; i < r.router_counts.size(); ++i) {
         const std::uint64_t value = count_of(r.router_counts[i], router_count);
         const int step = step_of(static_cast<double>(value), router_top);
@@ -127,6 +133,7 @@ std::string heatmap_dot(const RunResult& r, const Topology& topology,
             position = fmt::format(", pos=\"{:.3f},{:.3f}!\"", at->x * kSpacing, at->y * kSpacing);
             max_x = std::max(max_x, at->x * kSpacing);
             min_y = std::min(min_y, at->y * kSpacing);
+            max_y = std::max(max_y, at->y * kSpacing);
         }
         const std::string name =
             i < topology.routers() ? topology.format_router(i) : std::to_string(i);
@@ -139,14 +146,14 @@ std::string heatmap_dot(const RunResult& r, const Topology& topology,
         const double busier = std::max(utilisation.first, utilisation.second);
         const int step = step_of(busier, link_top);
         out += fmt::format(
-            "  r{} -- r{} [color={}, penwidth={:.1f}, tooltip=\"{:.4f} / {:.4f} "
-            "flits/cycle\"{}];\n",
+            "  r{} -- r{} [color={}, penwidth={:.1f}, tooltip=\"{:.4f} / {:.4f} flits/cycle\"];\n",
             routers.first, routers.second, step, 1.0 + 5.0 * busier / link_top, utilisation.first,
-            utilisation.second, small ? fmt::format(", label=\"{:.2f}\", fontsize=7", busier) : "");
+            utilisation.second);
     }
     out += legend(link_top, router_top, router_count);
     if (topology.router_position(0))  // beside the drawing, not on top of it
-        out += fmt::format("  legend [pos=\"{:.3f},{:.3f}!\"];\n", max_x + 2.5, min_y / 2);
+        out +=
+            fmt::format("  legend [pos=\"{:.3f},{:.3f}!\"];\n", max_x + 2.0, (min_y + max_y) / 2);
     return out + "}\n";
 }
 

@@ -155,7 +155,7 @@ TEST_CASE("run --progress prints progress lines that parse; without it, none",
         std::smatch m;
         INFO(l);
         REQUIRE(std::regex_match(l, m, line));
-        CHECK(std::stoull(m[2]) == 21000);  // warm-up 1000 + measure 20000
+        CHECK(std::stoull(m[2]) == 20500);  // warm-up 500 + measure 20000
         CHECK(std::stoull(m[1]) >= last);
         last = std::stoull(m[1]);
         phase = m[3];
@@ -163,7 +163,7 @@ TEST_CASE("run --progress prints progress lines that parse; without it, none",
     }
     CHECK(count >= 2);  // the first and the final line, whatever the speed
     CHECK(phase == "done");
-    CHECK(last >= 21000);
+    CHECK(last >= 20500);
     // Not a terminal and no --progress: quiet.
     REQUIRE(run_program("run testbenches/scenarios/demo.yaml --set traffic.measure=2000", out) ==
             0);
