@@ -219,7 +219,7 @@ std::string render_schedule_dot(const BroadcastSchedule& schedule) {
     const mesh::MeshShape& shape = schedule.shape;
     std::string out = fmt::format(
         "digraph broadcast {{\n  label=\"{} on {}: {} sources, {} rounds\";\n  labelloc=t;\n"
-        "  layout=neato;\n  splines=true;\n  node [shape=circle, fontname=Helvetica, "
+        "  layout=neato;\n  node [shape=circle, fontname=Helvetica, "
         "fontsize=9, width=0.5, fixedsize=true];\n  edge [fontsize=7];\n",
         scheme_name(schedule), shape.name(), schedule.sources.size(), schedule.steps.size());
     for (NodeId n = 0; n < shape.nodes(); ++n) {
