@@ -17,11 +17,13 @@
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
+#include "systemc/Kernel.hpp"
 #include "systemc/NetworkParams.hpp"
 #include "systemc/pure/FlitText.hpp"
 #include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
+#include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
 #include "testbenches/sim/Heatmap.hpp"
 #include "testbenches/sim/PatternRun.hpp"
@@ -364,6 +366,76 @@ void add_slurm_options(CLI::App* sub, sim::SlurmOptions& slurm) {
                     "run one array task of a --slurm job (the job script gives it)");
 }
 
+/// `wormcast rtl list|build|clean`: the cache of verilated configurations (docs/rtl.md).
+int rtl_command(const std::string& action, const std::vector<std::string>& arguments,
+                const std::vector<std::string>& sets, bool json) {
+    if (action == "list") {
+        if (!arguments.empty())
+            throw ConfigError(
+                fmt::format("rtl list: takes no arguments (got '{}')", arguments.front()));
+        const auto entries = rtl::rtl_cache_entries();
+        if (json) {
+            nlohmann::ordered_json out;
+            out["cache"] = rtl::rtl_cache_directory();
+            out["entries"] = nlohmann::ordered_json::array();
+            for (const auto& e : entries)
+                out["entries"].push_back({{"key", e.key},
+                                          {"top", e.top},
+                                          {"summary", e.summary},
+                                          {"parameters", e.parameters},
+                                          {"bytes", e.bytes},
+                                          {"build_seconds", e.build_seconds},
+                                          {"built", e.built},
+                                          {"loadable", e.loadable}});
+            std::cout << out.dump(2) << "\n";
+            return 0;
+        }
+        std::uint64_t bytes = 0;
+        for (const auto& e : entries) bytes += e.bytes;
+        std::cout << fmt::format("cache        {} ({} configurations, {:.1f} MB)\n",
+                                 rtl::rtl_cache_directory(), entries.size(), bytes / 1e6);
+        for (const auto& e : entries)
+            std::cout << fmt::format(
+                "{}  {}  built {} in {:.1f} s, {:.1f} MB{}\n    {}\n", e.key.substr(0, 12),
+                e.summary, e.built, e.build_seconds, e.bytes / 1e6,
+                e.loadable ? "" : " (another program's: not used)", e.parameters);
+        return 0;
+    }
+    if (action == "clean") {
+        if (!sets.empty()) throw ConfigError("rtl clean: --set applies to rtl build only");
+        for (const auto& key : arguments)
+            if (key.empty() || key.find_first_not_of("0123456789abcdef") != std::string::npos)
+                throw ConfigError(fmt::format(
+                    "rtl clean: '{}' is not a cache key (hex digits, as `wormcast rtl list` "
+                    "shows them)",
+                    key));
+        const auto removed = rtl::clean_rtl_cache(arguments);
+        std::cout << fmt::format("removed {} configuration(s) from {}\n", removed.size(),
+                                 rtl::rtl_cache_directory());
+        return 0;
+    }
+    if (action == "build") {
+        if (arguments.size() != 1)
+            throw ConfigError(
+                "rtl build: name one scenario file (its network's RTL routers are built as "
+                "`run --rtl all` would use them)");
+        std::vector<std::string> overrides = sets;
+        overrides.push_back("network.rtl=all");
+        const sim::Scenario s = sim::load_scenario(arguments.front(), overrides);
+        s.network();  // derives the configurations and builds those the cache lacks
+        std::cout << fmt::format("ready in {}: {}\n", rtl::rtl_cache_directory(), s.rtl_model());
+        return 0;
+    }
+    throw ConfigError(fmt::format("rtl: '{}' is not an action (list, build, clean)", action));
+}
+
+/// `--rtl-cache DIR` on a command that may build RTL routers.
+void add_rtl_cache_option(CLI::App* command, std::string& directory) {
+    command->add_option("--rtl-cache", directory,
+                        "cache of verilated RTL configurations (default: $WORMCAST_RTL_CACHE, "
+                        "$XDG_CACHE_HOME/wormcast/rtl or ~/.cache/wormcast/rtl)");
+}
+
 int run_cli(int argc_in, char** argv_in) {
     std::vector<std::string> arg_text = split_lone_argument(argc_in, argv_in);
     std::vector<char*> arg_ptrs;
@@ -409,6 +481,8 @@ int run_cli(int argc_in, char** argv_in) {
     run->add_option("--rtl", rtl,
                     "routers that are the verilated RTL: all | none | routers separated by ';' "
                     "(overrides network.rtl)");
+    std::string rtl_cache;
+    add_rtl_cache_option(run, rtl_cache);
     run->add_option("--trace-messages", run_outputs.trace_messages,
                     "IDS|all FILE: follow these messages (ids separated by commas) router by "
                     "router; JSON lines "
@@ -533,6 +607,7 @@ int run_cli(int argc_in, char** argv_in) {
                         "run nothing: print the results from the runs in OUT/points/ (after "
                         "--slurm; exit 3 when some are missing)");
     add_slurm_options(reproduce, rrun.slurm);
+    add_rtl_cache_option(reproduce, rtl_cache);
     for (const auto& suite : sim::experiment_suites()) suite_options.add(reproduce, suite.options);
 
     auto* sweep = cli.add_subcommand("sweep",
@@ -584,6 +659,20 @@ int run_cli(int argc_in, char** argv_in) {
     sweep->add_option("--collect", collect_dir,
                       "only write the table and figure of the sweep in DIR");
     add_slurm_options(sweep, sweep_options.slurm);
+    add_rtl_cache_option(sweep, rtl_cache);
+
+    auto* rtl_cmd = cli.add_subcommand(
+        "rtl",
+        "the cache of RTL routers verilated on first use: list | build SCENARIO | clean [KEY...]");
+    std::string rtl_action;
+    std::vector<std::string> rtl_arguments, rtl_sets;
+    bool rtl_json = false;
+    rtl_cmd->add_option("action", rtl_action, "list, build or clean")->required();
+    rtl_cmd->add_option("arguments", rtl_arguments,
+                        "build: the scenario file; clean: cache keys (or their first digits)");
+    rtl_cmd->add_option("--set", rtl_sets, "build: override a scenario key, as run --set");
+    rtl_cmd->add_flag("--json", rtl_json, "list: print JSON");
+    add_rtl_cache_option(rtl_cmd, rtl_cache);
 
     auto* wave_filter = cli.add_subcommand(
         "wave-filter",
@@ -602,6 +691,15 @@ int run_cli(int argc_in, char** argv_in) {
     wave_filter->add_option("--encoding", wf_encoding,
                             "header encoding: tagged (default) | bitstring");
 
+    // SystemC's own reports (its info lines, its warnings as it words them): before or after the
+    // command name.
+    bool verbose = false;
+    const std::string verbose_help =
+        "show the SystemC kernel's own reports (info lines, warnings in its words)";
+    cli.add_flag("-v,--verbose", verbose, verbose_help);
+    for (CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
+        sub->add_flag("-v,--verbose", verbose, verbose_help);
+
     if (argc > 1 && argv[1][0] != '-') {
         std::vector<std::string> names;
         for (const CLI::App* sub : cli.get_subcommands([](CLI::App*) { return true; }))
@@ -618,8 +716,11 @@ int run_cli(int argc_in, char** argv_in) {
         // --help and --version succeed; every command-line error is exit 2, as in scenarios.
         return cli.exit(e) == 0 ? 0 : 2;
     }
+    set_kernel_reports(verbose ? KernelReports::verbose : KernelReports::quiet);
     try {
+        if (!rtl_cache.empty()) rtl::set_rtl_cache_directory(rtl_cache);
         if (*run) return run_command(scenario, sets, vcd, json, seed, rtl, run_outputs);
+        if (*rtl_cmd) return rtl_command(rtl_action, rtl_arguments, rtl_sets, rtl_json);
         if (*explain) return explain_command(explain_file, explain_message_id);
         if (*params) return params_command(params_json);
         if (*wave_filter)

@@ -3,7 +3,7 @@
 # formatted and fails if there is one. `bash ci/format-check.sh --fix` formats them in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find app systemc topologies testbenches \( -name '*.cpp' -o -name '*.hpp' \) | sort)
+mapfile -t files < <(find app include systemc topologies testbenches \( -name '*.cpp' -o -name '*.hpp' \) | sort)
 if [ "${1:-}" = "--fix" ]; then
     clang-format -i "${files[@]}"
     exit 0

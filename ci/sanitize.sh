@@ -13,7 +13,7 @@ jobs="$(nproc)"
 start=$SECONDS
 cmake -S . -B "$tree" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Sanitize \
       -DCMAKE_CXX_FLAGS_SANITIZE="-O1 -gline-tables-only" \
-      -DWORMCAST_SANITIZE=ON -DWORMCAST_FUZZ=ON -DWORMCAST_RTL=OFF -DWORMCAST_WERROR=OFF >/dev/null
+      -DWORMCAST_SANITIZE=ON -DWORMCAST_FUZZ=ON -DWORMCAST_RTL=OFF -DWORMCAST_WERROR=OFF -DWORMCAST_TESTS=ON >/dev/null
 cmake --build "$tree" -j"$jobs" --target wormcast wormcast_tests wormcast_fuzz_targets
 echo "sanitize: build took $((SECONDS - start)) s"
 
@@ -21,17 +21,37 @@ echo "sanitize: build took $((SECONDS - start)) s"
 # (the program tests run build-san/wormcast) cannot pass unseen.
 logs="$PWD/$tree/sanitizer-logs"
 rm -rf "$logs" && mkdir -p "$logs"
-# Every check on, use after return included: the model has no SC_THREAD, so no run switches to a
-# SystemC coroutine stack (docs/hardening.md). Leaks: finished kernels stay reachable (Kernel.cpp).
-export ASAN_OPTIONS="detect_stack_use_after_return=1:detect_leaks=1:check_initialization_order=1:strict_string_checks=1:log_path=$logs/asan"
+# Every check on, use after return included: the network model has no SC_THREAD, so its runs
+# never switch to a SystemC coroutine stack (docs/hardening.md). Leaks: finished kernels stay
+# reachable (Kernel.cpp).
+asan_all="detect_stack_use_after_return=1:detect_leaks=1:check_initialization_order=1:strict_string_checks=1"
+export ASAN_OPTIONS="$asan_all:log_path=$logs/asan"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"
 export LSAN_OPTIONS="suppressions=$PWD/ci/lsan.supp:print_suppressions=0"
 command -v llvm-symbolizer >/dev/null && export ASAN_SYMBOLIZER_PATH="$(command -v llvm-symbolizer)"
 
+# The tests tagged [threads] run SC_THREADs (TLM-2.0 initiators, the TLM interconnect's ports):
+# QuickThreads coroutine stacks that ASan cannot follow. Its fake stacks for use after return
+# crash on them, so these tests run in a second pass without that one check; the warning ASan
+# prints there when an exception is thrown on a coroutine stack ("ignoring requested
+# __asan_handle_no_return") is the only report allowed, and only in that pass.
+thread_tests() {
+  "$tree/wormcast_tests" "[threads]" --list-test-names-only | sed '/^$/d' |
+    sed -e 's/[][\.^$*+?(){}|]/\\&/g' -e 's/^/^unit:/' -e 's/$/$/' | paste -sd'|'
+}
+
 check_logs() {
-  if compgen -G "$logs/*" >/dev/null; then
+  local dir="$1" allow_no_return="${2:-}" found=0
+  for f in "$dir"/*; do
+    [ -e "$f" ] || continue
+    if [ -n "$allow_no_return" ] && ! grep -qvE '^==[0-9]+==WARNING: ASan is ignoring requested __asan_handle_no_return|^False positive error reports may follow|^For details see https://github.com/google/sanitizers/issues/189|^$' "$f"; then
+      continue
+    fi
+    found=1
+  done
+  if [ $found -eq 1 ]; then
     echo "sanitize: sanitizer reports:" >&2
-    cat "$logs"/* >&2
+    cat "$dir"/* >&2
     exit 1
   fi
 }
@@ -39,9 +59,16 @@ check_logs() {
 status=0
 if [ "$what" = all ] || [ "$what" = tests ]; then
   start=$SECONDS
-  ctest --test-dir "$tree" -R '^unit:' --output-on-failure -j"$jobs" || status=1
+  threads="$(thread_tests)"
+  [ -n "$threads" ] || { echo "sanitize: no [threads] tests listed" >&2; exit 1; }
+  ctest --test-dir "$tree" -R '^unit:' -E "$threads" --output-on-failure -j"$jobs" || status=1
+  check_logs "$logs"
+  thread_logs="$logs/threads" && mkdir -p "$thread_logs"
+  ASAN_OPTIONS="${asan_all/detect_stack_use_after_return=1/detect_stack_use_after_return=0}:log_path=$thread_logs/asan" \
+    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$thread_logs/ubsan" \
+    ctest --test-dir "$tree" -R "$threads" --output-on-failure -j"$jobs" || status=1
   echo "sanitize: tests took $((SECONDS - start)) s"
-  check_logs
+  check_logs "$thread_logs" allow-no-return
   [ $status -eq 0 ] || exit $status
 fi
 

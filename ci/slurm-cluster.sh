@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A single-node Slurm cluster on this machine from Debian's packages (slurmctld, slurmd, munge;
-# ci/install-deps.sh installs them), for the Slurm test (ci/slurm-test.sh). Run as root.
+# ci/install-deps.sh --tests installs them), for the Slurm test (ci/slurm-test.sh). Run as root.
 #   bash ci/slurm-cluster.sh start   # prints the line to eval: export SLURM_CONF=...
 #   bash ci/slurm-cluster.sh stop    # cancels its jobs, stops the daemons it started, waits
 # Everything but munge's socket lives in $WORMCAST_SLURM_DIR (default /tmp/wormcast-slurm): the
@@ -65,7 +65,7 @@ stop() {
 start() {
     [ "$(id -u)" -eq 0 ] || { log "must run as root"; exit 2; }
     for tool in slurmctld slurmd munged sbatch scontrol; do
-        command -v "$tool" >/dev/null || { log "$tool is missing (bash ci/install-deps.sh)"; exit 2; }
+        command -v "$tool" >/dev/null || { log "$tool is missing (bash ci/install-deps.sh --tests)"; exit 2; }
     done
     stop 2>/dev/null || true
     mkdir -p "$dir/state" "$dir/spool/slurmd" "$dir/log"

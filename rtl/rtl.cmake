@@ -149,283 +149,84 @@ foreach(network "0 2 3 2" "0 4 2 1" "0 3 2 3" "1 2 3 1" "1 4 2 4")
                        PROPERTIES TIMEOUT 300)
 endforeach()
 
-# Router configurations verilated into the program and the co-simulation tests, all for a 4x4
-# mesh or torus, declared by keyword (defaults in WORMCAST_RTL_DEFAULTS): VCS, DEPTH (flits per
-# VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), INJ and CONS (injection and
-# consumption channels), PATH (path worms, 0/1), T_MULTI (t_node_multidest; 0 without path or
-# tree worms), TREE (tree worms, 0/1) and TORUS (0/1: wrap-around links, dateline VC classes). A
-# network whose parameters match one of them can use RTL routers (`wormcast run --rtl`); v1d4 is
-# the one of testbenches/scenarios/demo.yaml. The multicast ones route both path worms and e-cube
-# tree worms: p1d1 with one consumption channel (HL), p2d2c4 with one per input direction (SQHL,
-# SCHL), 8-bit flits so that every destination list and every bit-string (2 + 16 bits: 2 flits at
-# 16 bits, 3 at 8) takes several header flits. t2d2 is the 4x4 torus with its two dateline
-# classes (the mesh multicast algorithms are for meshes).
-set(WORMCAST_RTL_DEFAULTS VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 INJ 1
-    CONS 1 PATH 0 T_MULTI 0 TREE 0 TORUS 0)
-set(WORMCAST_RTL_CONFIGS
-  "v1d1"
-  "v2d2 VCS 2 DEPTH 2 WIDTH 16 T_NODE 4"
-  "v2d4 VCS 2 DEPTH 4 T_NODE 2 T_SW 2 T_PHY 3 T_INJ 2 T_CONS 2"
-  "v1d3 DEPTH 3 WIDTH 8 T_NODE 3 T_PHY 2 T_CONS 3"
-  "v2d1p2 VCS 2 WIDTH 16 T_NODE 2 T_INJ 2 INJ 2 CONS 2"
-  "v1d4 DEPTH 4 T_NODE 4"
-  "p1d1 WIDTH 16 PATH 1 T_MULTI 2 TREE 1"
-  "p2d2c4 VCS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_CONS 2 CONS 4 PATH 1 T_MULTI 3 TREE 1"
-  "t2d2 VCS 2 DEPTH 2 WIDTH 16 TORUS 1")
-set(WORMCAST_RTL_MESH_X 4)
-set(WORMCAST_RTL_MESH_Y 4)
+# RTL routers are verilated on first use (docs/rtl.md, "RTL on demand"): the program derives each
+# router's Verilog parameters from the network at run time, and systemc/rtl/RtlCache verilates
+# that configuration with SystemC output, compiles it with systemc/rtl/shim/RtlModelShim.cpp
+# into a shared library in the cache and loads it. Nothing is verilated at build time for the
+# program or the co-simulation tests; what this file provides is the toolchain they use then.
+#
+# Verilator's run-time library, shared: the program (RtlWaves) and every model library loaded
+# into it use the one copy. Generated code: compiled without our -Werror flags (SYSTEM).
+find_package(Threads REQUIRED)
+add_library(wormcast_verilated SHARED ${VERILATOR_ROOT}/include/verilated.cpp
+            ${VERILATOR_ROOT}/include/verilated_vcd_c.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp)
+set_target_properties(wormcast_verilated PROPERTIES SYSTEM TRUE)
+target_link_libraries(wormcast_verilated PUBLIC PkgConfig::SYSTEMC Threads::Threads atomic)
+target_include_directories(wormcast_verilated SYSTEM PUBLIC ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
+# The definitions every verilated model and the glue share (the layout of Verilator's classes).
+set(WORMCAST_RTL_DEFINITIONS VM_SC=1 VM_TRACE=1 VM_TRACE_VCD=1 VM_TRACE_FST=0 VM_COVERAGE=0)
+target_compile_definitions(wormcast_verilated PUBLIC ${WORMCAST_RTL_DEFINITIONS})
 
-# Verilated C++ is generated code: it is compiled without our -Werror flags, and its headers reach
-# our code as system headers (SYSTEM), so warnings in them do not fail the build. TRACE: the models
-# can write their internals to a VCD (systemc/rtl/RtlWaves, `wormcast run --rtl ... --vcd`); the
-# tracing code costs nothing until a trace file is opened.
-# WORMCAST_RTL OFF (the sanitizer tree): no configuration is verilated, the registry is empty
-# (`run --rtl` names none) and the co-simulation tests are not built.
+# What a build at run time uses (systemc/rtl/RtlToolchain): the tools, the flags that keep the
+# library's C++ types the program's, and where the sources are.
+find_program(WORMCAST_MAKE NAMES make gmake REQUIRED)
+set(rtl_flags "\"-std=c++17\", \"-fPIC\"")
+foreach(definition ${WORMCAST_RTL_DEFINITIONS} FMT_SHARED)
+  string(APPEND rtl_flags ", \"-D${definition}\"")
+endforeach()
+set(rtl_includes "\"${VERILATOR_ROOT}/include\", \"${VERILATOR_ROOT}/include/vltstd\"")
+foreach(directory ${SYSTEMC_INCLUDE_DIRS})
+  string(APPEND rtl_includes ", \"${directory}\"")
+endforeach()
 if(WORMCAST_RTL)
-  add_library(wormcast_rtl_models STATIC)
-  set_target_properties(wormcast_rtl_models PROPERTIES SYSTEM TRUE)
-  target_link_libraries(wormcast_rtl_models PUBLIC PkgConfig::SYSTEMC)
+  set(rtl_enabled 1)
 else()
-  # Only Verilator's run-time library, which the RTL glue (systemc/rtl/RtlWaves.cpp) links.
-  add_library(wormcast_rtl_models STATIC ${VERILATOR_ROOT}/include/verilated.cpp
-              ${VERILATOR_ROOT}/include/verilated_vcd_c.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp)
-  set_target_properties(wormcast_rtl_models PROPERTIES SYSTEM TRUE)
-  find_package(Threads REQUIRED)
-  target_link_libraries(wormcast_rtl_models PUBLIC PkgConfig::SYSTEMC Threads::Threads atomic)
-  target_include_directories(wormcast_rtl_models PUBLIC ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
-  target_compile_definitions(wormcast_rtl_models PUBLIC VM_COVERAGE=0 VM_TRACE_FST=0)
-  set(WORMCAST_RTL_CONFIGS "")
+  set(rtl_enabled 0)
 endif()
-target_compile_definitions(wormcast_rtl_models INTERFACE VM_SC=1 VM_TRACE=1 VM_TRACE_VCD=1)
-
-set(WORMCAST_RTL_INCLUDES "")
-set(WORMCAST_RTL_ENTRIES "")
-foreach(config ${WORMCAST_RTL_CONFIGS})
-  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_DEFAULTS})
-  set(name ${c_NAME})
-  set(vcs ${c_VCS})
-  set(depth ${c_DEPTH})
-  set(width ${c_WIDTH})
-  set(t_node ${c_T_NODE})
-  set(t_sw ${c_T_SW})
-  set(t_phy ${c_T_PHY})
-  set(t_inj ${c_T_INJ})
-  set(t_cons ${c_T_CONS})
-  set(injection ${c_INJ})
-  set(consumption ${c_CONS})
-  set(path_worms ${c_PATH})
-  set(t_node_multidest ${c_T_MULTI})
-  set(tree_worms ${c_TREE})
-  set(torus ${c_TORUS})
-  wormcast_rtl_flag(path_flag ${path_worms})
-  wormcast_rtl_flag(tree_flag ${tree_worms})
-  wormcast_rtl_flag(torus_flag ${torus})
-  if(path_worms OR tree_worms)
-    set(rtl_t_node_multidest ${t_node_multidest})
-  else()
-    set(rtl_t_node_multidest 1)  # unused without path or tree worms
-  endif()
-  set(prefix Vwc_router_${name})
-  verilate(wormcast_rtl_models SYSTEMC TRACE
-    PREFIX ${prefix}
-    TOP_MODULE wc_router
-    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
-    SOURCES ${WORMCAST_RTL_SOURCES}
-    VERILATOR_ARGS --pins-bv 2 -Wall
-      -GMESH_X=${WORMCAST_RTL_MESH_X} -GMESH_Y=${WORMCAST_RTL_MESH_Y} -GNUM_INJ=${injection}
-      -GNUM_CONS=${consumption}
-      -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node} -GT_SW=${t_sw}
-      -GT_PHY=${t_phy} -GT_INJ=${t_inj} -GT_CONS=${t_cons} -GPATH_WORMS=${path_worms}
-      -GTREE_WORMS=${tree_worms} -GT_NODE_MULTIDEST=${rtl_t_node_multidest} -GTORUS=${torus} -GDATELINE=1)
-  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
-  string(APPEND WORMCAST_RTL_ENTRIES
-    "        {\"${name}\", {${WORMCAST_RTL_MESH_X}, ${WORMCAST_RTL_MESH_Y}, ${injection}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${path_flag}, ${t_node_multidest}, ${tree_flag}, ${torus_flag}}, "
-    "&make_rtl_router<${prefix}>},\n")
-endforeach()
-
-# wc_router with the table-driven route unit (ROUTE_TABLE = 1, rtl/wc_route_table.sv): any
-# topology whose routing a table holds (systemc/pure/RouteTable, Topology::route_table_groups).
-# Keys: NET network ports (links of T_PHY), INJ injection and CONS consumption ports after them,
-# VCS, DEPTH (flits per VC), WIDTH (flit bits), T_NODE, T_SW, T_PHY, T_INJ, T_CONS (cycles), PATH
-# and TREE (0/1: destination lists, bit-strings), T_MULTI (their routing cycles), and the table's
-# size: NODES (the header address space, exact), GROUPS (bit-string groups), CLASSES (rows) and
-# ALTS (adaptive alternatives an entry), at most. LATENCY_MAX > 0: every port's link latency is a
-# strap of 1..LATENCY_MAX cycles driven from the network (T_PHY, T_INJ, T_CONS then unused), so one
-# configuration serves switches whose ports face nodes or switches in any pattern. s16: a 16-switch irregular network of 8-port
-# switches, one processor each, SPAM tree worms (testbenches/scenarios/irregular-lattice.yaml at
-# 16 switches, static or adaptive selection);
-# s4: the 4-star with two consumption channels and path worms (star-two-phase.yaml).
-# TOKEN (0/1): an ATBM token stop whose token_i/token_o the network wires into the rings of the
-# switch groups, TOKEN_PASS cycles a stop. m16: every switch of a 16-node MIN of 4-port switches
-# (UNI-MIN b=4 n=2, BI-MIN b=2 n=4 with fixed or adaptive forward ports), one consumption channel, ATBM tree
-# worms with token rings (testbenches/scenarios/min-uni-rtl.yaml, min-bi-rtl.yaml); m64: the same
-# for 64 nodes (UNI-MIN b=4 n=3, BI-MIN b=2 n=6: up to 63 bit-string groups).
-set(WORMCAST_RTL_TABLE_DEFAULTS NET 4 INJ 1 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1 T_SW 1 T_PHY 1
-    T_INJ 1 T_CONS 1 PATH 0 TREE 0 T_MULTI 1 NODES 16 GROUPS 1 CLASSES 1 ALTS 0 LATENCY_MAX 0 TOKEN 0
-    TOKEN_PASS 1)
-set(WORMCAST_RTL_TABLE_CONFIGS
-  "s16 NET 8 INJ 0 CONS 0 DEPTH 4 T_NODE 4 T_MULTI 4 TREE 1 NODES 16 GROUPS 32 CLASSES 4 ALTS 7 LATENCY_MAX 4"
-  "s4 NET 3 CONS 2 DEPTH 16 T_NODE 3 T_MULTI 7 PATH 1 NODES 24 CLASSES 4"
-  "m16 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 16 GROUPS 16 CLASSES 4 ALTS 1 LATENCY_MAX 4 TOKEN 1"
-  "m64 NET 4 INJ 0 CONS 0 DEPTH 5 WIDTH 16 T_NODE 2 T_MULTI 2 TREE 1 NODES 64 GROUPS 64 CLASSES 4 ALTS 1 LATENCY_MAX 4 TOKEN 1")
-if(NOT WORMCAST_RTL)
-  set(WORMCAST_RTL_TABLE_CONFIGS "")
-endif()
-set(WORMCAST_RTL_TABLE_ENTRIES "")
-foreach(config ${WORMCAST_RTL_TABLE_CONFIGS})
-  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_TABLE_DEFAULTS})
-  wormcast_rtl_flag(path_flag ${c_PATH})
-  wormcast_rtl_flag(tree_flag ${c_TREE})
-  wormcast_rtl_flag(token_flag ${c_TOKEN})
-  set(prefix Vwc_router_${c_NAME})
-  if(c_LATENCY_MAX GREATER 0)
-    set(latency_args -GLATENCY_STRAPS=1 -GMAX_LATENCY=${c_LATENCY_MAX})
-  else()
-    set(latency_args -GLATENCY_STRAPS=0)
-  endif()
-  verilate(wormcast_rtl_models SYSTEMC TRACE
-    PREFIX ${prefix}
-    TOP_MODULE wc_router
-    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
-    SOURCES ${WORMCAST_RTL_SOURCES}
-    VERILATOR_ARGS --pins-bv 2 -Wall -GROUTE_TABLE=1
-      -GNUM_NET=${c_NET} -GNUM_INJ=${c_INJ} -GNUM_CONS=${c_CONS} -GNUM_VCS=${c_VCS}
-      -GBUF_DEPTH=${c_DEPTH} -GFLIT_WIDTH=${c_WIDTH} -GT_NODE=${c_T_NODE} -GT_SW=${c_T_SW}
-      -GT_PHY=${c_T_PHY} -GT_INJ=${c_T_INJ} -GT_CONS=${c_T_CONS} -GPATH_WORMS=${c_PATH}
-      -GTREE_WORMS=${c_TREE} -GT_NODE_MULTIDEST=${c_T_MULTI} -GTABLE_NODES=${c_NODES}
-      -GGROUPS=${c_GROUPS} -GCLASSES=${c_CLASSES} -GALTS=${c_ALTS} -GTOKEN_RING=${c_TOKEN}
-      -GTOKEN_PASS=${c_TOKEN_PASS} ${latency_args})
-  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
-  string(APPEND WORMCAST_RTL_TABLE_ENTRIES
-    "        {\"${c_NAME}\", {${c_NET}, ${c_INJ}, ${c_CONS}, ${c_VCS}, ${c_DEPTH}, ${c_WIDTH}, ${c_T_NODE}, "
-    "${c_T_SW}, ${c_T_PHY}, ${c_T_INJ}, ${c_T_CONS}, ${path_flag}, ${c_T_MULTI}, ${tree_flag}, ${c_NODES}, "
-    "${c_GROUPS}, ${c_CLASSES}, ${c_ALTS}, ${c_LATENCY_MAX}, ${token_flag}, ${c_TOKEN_PASS}}, "
-    "&make_rtl_table_router<${prefix}>},\n")
-endforeach()
-
-# MIN switch configurations (wc_min_switch with tree worms) for the side-by-side switch bench
-# (testbenches/cosim/test_cosim_switch.cpp), by keyword: BI (0/1), B (radix), N (stages), STAGE,
-# CONS (consumption channels), VCS, DEPTH, WIDTH, T_NODE, T_MULTI (t_node_multidest), T_SW, T_PHY,
-# T_INJ, T_CONS (cycles), TOKEN (0/1: the switch alone forms its ATBM ring), TOKEN_PASS (token
-# passing cycles), TOKEN_RELEASE (token release flits, 0: at the tail).
-# u4s1c4: the exit stage of a 16-node UNI-MIN of 4x4 switches (up to 4 branches, 16 outputs);
-# u2s1: a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2: the turnaround/exit stage of an 8-node
-# BI-MIN with 2 consumption channels (forward, backward and split worms); u2s0t: a first stage of
-# an 8-node UNI-MIN with the token (3 cycles a stop, released after 4 flits).
-set(WORMCAST_RTL_SWITCH_DEFAULTS BI 0 B 2 N 3 STAGE 0 CONS 1 VCS 1 DEPTH 1 WIDTH 32 T_NODE 1
-    T_MULTI 2 T_SW 1 T_PHY 1 T_INJ 1 T_CONS 1 TOKEN 0 TOKEN_PASS 1 TOKEN_RELEASE 0)
-set(WORMCAST_RTL_SWITCH_CONFIGS
-  "u4s1c4 B 4 N 2 STAGE 1 CONS 4 WIDTH 16"
-  "u2s1 STAGE 1 VCS 2 WIDTH 8"
-  "b2s0c2 BI 1 CONS 2 DEPTH 2 WIDTH 8 T_NODE 2 T_MULTI 3 T_INJ 2 T_CONS 2"
-  "u2s0t VCS 2 DEPTH 2 WIDTH 8 T_INJ 2 TOKEN 1 TOKEN_PASS 3 TOKEN_RELEASE 4")
-if(NOT WORMCAST_RTL)
-  set(WORMCAST_RTL_SWITCH_CONFIGS "")
-endif()
-set(WORMCAST_RTL_SWITCH_ENTRIES "")
-foreach(config ${WORMCAST_RTL_SWITCH_CONFIGS})
-  wormcast_rtl_fields(c "${config}" ${WORMCAST_RTL_SWITCH_DEFAULTS})
-  set(name ${c_NAME})
-  set(bi ${c_BI})
-  set(b ${c_B})
-  set(stages ${c_N})
-  set(stage ${c_STAGE})
-  set(consumption ${c_CONS})
-  set(vcs ${c_VCS})
-  set(depth ${c_DEPTH})
-  set(width ${c_WIDTH})
-  set(t_node ${c_T_NODE})
-  set(t_node_multidest ${c_T_MULTI})
-  set(t_sw ${c_T_SW})
-  set(t_phy ${c_T_PHY})
-  set(t_inj ${c_T_INJ})
-  set(t_cons ${c_T_CONS})
-  set(token_ring ${c_TOKEN})
-  set(token_pass ${c_TOKEN_PASS})
-  set(token_release ${c_TOKEN_RELEASE})
-  set(prefix Vwc_min_switch_${name})
-  verilate(wormcast_rtl_models SYSTEMC TRACE
-    PREFIX ${prefix}
-    TOP_MODULE wc_min_switch
-    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${prefix}
-    SOURCES ${WORMCAST_RTL_SOURCES}
-    VERILATOR_ARGS --pins-bv 2 -Wall
-      -GBIDIRECTIONAL=${bi} -GB=${b} -GSTAGES=${stages} -GSTAGE=${stage} -GCONSUMPTION=${consumption}
-      -GNUM_VCS=${vcs} -GBUF_DEPTH=${depth} -GFLIT_WIDTH=${width} -GT_NODE=${t_node}
-      -GT_NODE_MULTIDEST=${t_node_multidest} -GT_SW=${t_sw} -GT_PHY=${t_phy} -GT_INJ=${t_inj}
-      -GT_CONS=${t_cons} -GTREE_WORMS=1 -GTOKEN_RING=${token_ring} -GTOKEN_PASS=${token_pass}
-      -GTOKEN_RELEASE_FLITS=${token_release})
-  string(APPEND WORMCAST_RTL_INCLUDES "#include \"${prefix}.h\"\n")
-  wormcast_rtl_flag(bi_flag ${bi})
-  string(APPEND WORMCAST_RTL_SWITCH_ENTRIES
-    "        {\"${name}\", {${bi_flag}, ${b}, ${stages}, ${stage}, ${consumption}, ${vcs}, ${depth}, ${width}, "
-    "${t_node}, ${t_node_multidest}, ${t_sw}, ${t_phy}, ${t_inj}, ${t_cons}, ${token_ring}, ${token_pass}, "
-    "${token_release}}, &make_rtl_switch<${prefix}>},\n")
-endforeach()
-
-# The registry of built configurations (systemc/rtl/RtlModels.hpp), generated.
-file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/RtlModelRegistry.cpp @ONLY CONTENT
-"// Generated by rtl/rtl.cmake: the Verilated router configurations built into this program.
-#include \"systemc/rtl/RtlModels.hpp\"
-
-#include \"systemc/RtlRouter.hpp\"
-
-@WORMCAST_RTL_INCLUDES@
-namespace wormcast::rtl {
-
-namespace {
-template <typename Model>
-std::unique_ptr<RouterModule> make_rtl_router(const RouterConfig& config, sc_core::sc_time period,
-                                              ActivityMonitor* monitor) {
-    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor);
-}
-template <typename Model>
-std::unique_ptr<RouterModule> make_rtl_table_router(const RouterConfig& config,
-                                                    sc_core::sc_time period,
-                                                    ActivityMonitor* monitor,
-                                                    std::vector<std::uint32_t> table,
-                                                    RtlTokenWires token) {
-    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, -1,
-                                              std::move(table), token);
-}
-template <typename Model>
-std::unique_ptr<RouterModule> make_rtl_switch(const RouterConfig& config, sc_core::sc_time period,
-                                              ActivityMonitor* monitor, std::uint32_t row) {
-    return std::make_unique<RtlRouter<Model>>(config.name.c_str(), config, period, monitor, row);
-}
-}  // namespace
-
-const std::vector<RtlModel>& rtl_models() {
-    static const std::vector<RtlModel> models{
-@WORMCAST_RTL_ENTRIES@    };
-    return models;
-}
-
-const std::vector<RtlTableModel>& rtl_table_models() {
-    static const std::vector<RtlTableModel> models{
-@WORMCAST_RTL_TABLE_ENTRIES@    };
-    return models;
-}
-
-const std::vector<RtlSwitchModel>& rtl_switch_models() {
-    static const std::vector<RtlSwitchModel> models{
-@WORMCAST_RTL_SWITCH_ENTRIES@    };
-    return models;
-}
-
-}  // namespace wormcast::rtl
+include(GNUInstallDirs)
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/RtlToolchainValues.hpp @ONLY CONTENT
+"// Generated by rtl/rtl.cmake: the toolchain that builds RTL routers at run time.
+#pragma once
+#define WORMCAST_RTL_ENABLED @rtl_enabled@
+#define WORMCAST_RTL_VERILATOR \"@WORMCAST_VERILATOR@\"
+#define WORMCAST_RTL_COMPILER \"@CMAKE_CXX_COMPILER@\"
+#define WORMCAST_RTL_MAKE \"@WORMCAST_MAKE@\"
+#define WORMCAST_RTL_FLAGS @rtl_flags@
+#define WORMCAST_RTL_INCLUDES @rtl_includes@
+#define WORMCAST_RTL_SOURCE_DIR \"@CMAKE_SOURCE_DIR@\"
+#define WORMCAST_RTL_DATA_SUFFIX \"@CMAKE_INSTALL_DATADIR@/wormcast\"
+#define WORMCAST_RTL_INCLUDE_SUFFIX \"@CMAKE_INSTALL_INCLUDEDIR@/wormcast\"
 ")
+# The glue hash: the headers a model library is compiled against, its shim and flags. Recomputed
+# whenever one of them changes, so a library built by another program is never loaded.
+file(GLOB_RECURSE WORMCAST_RTL_GLUE_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/systemc/*.hpp)
+list(APPEND WORMCAST_RTL_GLUE_FILES ${CMAKE_SOURCE_DIR}/systemc/rtl/shim/RtlModelShim.cpp
+     ${CMAKE_BINARY_DIR}/generated/RtlToolchainValues.hpp)
+list(SORT WORMCAST_RTL_GLUE_FILES)
+string(REPLACE ";" "\n" rtl_glue_list "${WORMCAST_RTL_GLUE_FILES}")
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/RtlGlueFiles.txt CONTENT "${rtl_glue_list}\n")
+add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/generated/RtlGlue.hpp
+                   COMMAND ${CMAKE_COMMAND} -DOUT=${CMAKE_BINARY_DIR}/generated/RtlGlue.hpp
+                           -DLIST=${CMAKE_BINARY_DIR}/generated/RtlGlueFiles.txt
+                           -DROOT=${CMAKE_SOURCE_DIR} -DEXTRA=${CMAKE_CXX_COMPILER_VERSION}
+                           -P ${CMAKE_SOURCE_DIR}/rtl/glue_hash.cmake
+                   DEPENDS ${WORMCAST_RTL_GLUE_FILES} ${CMAKE_SOURCE_DIR}/rtl/glue_hash.cmake
+                   COMMENT "Hashing the RTL glue headers" VERBATIM)
 
-# The SystemC side of the RTL (systemc/rtl/): the registry, the mesh router factory and the
+# The SystemC side of the RTL (systemc/rtl/): the cache, the table-routed router factory and the
 # Verilator waveforms. Used by the program (app links it) and the co-simulation tests; the pure
-# and SystemC layers do not depend on it.
+# and SystemC layers do not depend on it. Programs that load model libraries export their
+# symbols (wormcast_enable_rtl_loading), which the libraries use.
 file(GLOB WORMCAST_RTL_GLUE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/systemc/rtl/*.cpp)
-add_library(wormcast_rtl STATIC ${WORMCAST_RTL_GLUE_SOURCES} ${CMAKE_BINARY_DIR}/generated/RtlModelRegistry.cpp)
-target_link_libraries(wormcast_rtl PUBLIC wormcast_sc wormcast_rtl_models)
+add_library(wormcast_rtl STATIC ${WORMCAST_RTL_GLUE_SOURCES} ${CMAKE_BINARY_DIR}/generated/RtlGlue.hpp)
+target_include_directories(wormcast_rtl PRIVATE ${CMAKE_BINARY_DIR}/generated)
+target_link_libraries(wormcast_rtl PUBLIC wormcast_sc wormcast_verilated ${CMAKE_DL_LIBS})
+function(wormcast_enable_rtl_loading target)
+  set_target_properties(${target} PROPERTIES ENABLE_EXPORTS ON)
+endfunction()
 
-if(WORMCAST_RTL)
-# Co-simulation tests: their own Catch2 binary.
+if(WORMCAST_RTL AND WORMCAST_CATCH2)
+# Co-simulation tests: their own Catch2 binary (WORMCAST_TESTS in CMakeLists.txt).
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
 add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
@@ -433,6 +234,11 @@ target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
 target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                                                          WORMCAST_BINARY="$<TARGET_FILE:wormcast>")
 add_dependencies(wormcast_cosim_tests wormcast)
+wormcast_enable_rtl_loading(wormcast_cosim_tests)
+# The tests verilate their configurations on first use into a cache of this build tree (not the
+# user's: testbenches/cosim/main.cpp), so every clone builds them afresh; tests that need one
+# configuration wait for each other.
+target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
@@ -446,13 +252,14 @@ set(WORMCAST_TOKEN_RING_CONFIGS
   "r3q1p2 STOPS 3 REQ 1 PASS 2 RELEASE 2"
   "r5q3p3 STOPS 5 REQ 3 PASS 3 RELEASE 4")
 # The verilated code goes into its own library whose headers reach the test as system headers
-# (as for wormcast_rtl_models above).
+# (generated code, compiled without our -Werror flags).
 add_library(wormcast_token_ring_models STATIC)
 set_target_properties(wormcast_token_ring_models PROPERTIES SYSTEM TRUE)
 add_executable(wormcast_token_ring_tests ${CMAKE_SOURCE_DIR}/testbenches/cosim/token_ring/test_token_ring.cpp
                                          ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp
                                          ${CMAKE_SOURCE_DIR}/systemc/TokenStop.cpp)
 target_link_libraries(wormcast_token_ring_tests PRIVATE wormcast_pure wormcast_token_ring_models Catch2::Catch2)
+target_compile_definitions(wormcast_token_ring_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
 target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}/generated/token_ring)
 set(WORMCAST_TOKEN_RING_INCLUDES "")
 set(WORMCAST_TOKEN_RING_ENTRIES "")

@@ -29,6 +29,7 @@ struct InputVc {
     MessageId message = 0;
     std::vector<FlitWord> header_words;  ///< latched header flits' data
     std::uint32_t header_flits = 0;      ///< header length announced by the first word
+    Cycle head_at = 0;                   ///< cycle the head flit was latched
     Header header;
     Cycle ready_at = 0;  ///< cycle the route is known (Routing -> Waiting)
     RouteDecision route;
@@ -48,6 +49,8 @@ struct InputVc {
     bool header_pending() const {
         return state == VcState::Active && header_sent < out_header_flits;
     }
+    /// Every header flit is latched (route_timing fixed routes a worm before).
+    bool header_complete() const { return header_words.size() == header_flits; }
     void reset_worm();
 };
 

@@ -41,6 +41,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         c.buffer_depth = params.buffer_depth;
         c.t_node = params.t_node;
         c.t_node_multidest = params.t_node_multidest;
+        c.route_timing = params.route_timing;
         c.t_sw = params.t_sw;
         c.output_link_latency = rs.output_link_latency;
         c.input_credit_latency = rs.input_credit_latency;

@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "systemc/pure/Header.hpp"
+#include "systemc/pure/RouteTiming.hpp"
 
 namespace wormcast {
 
@@ -19,6 +21,9 @@ struct NetworkParams {
     unsigned buffer_depth = 4;
     unsigned t_node = 4;
     unsigned t_node_multidest = 8;
+    /// When a multidestination header is routed: after gathering it, or a fixed latency after
+    /// its first flit (RouteTiming.hpp).
+    RouteTiming route_timing = RouteTiming::Gather;
     unsigned t_sw = 1;
     unsigned t_phy = 1;
     unsigned t_inj = 1;
@@ -65,9 +70,18 @@ struct ParameterDeclaration {
     double min = 0;
     double max = 0;
     std::vector<std::string> choices;  ///< Choice: names by value index
-    /// A verilated router configuration fixes this parameter (Verilator sets parameters at build
-    /// time): the RTL matcher compares it.
+    /// The Verilog parameter of wc_router (rtl/wc_router.sv) this parameter sets, e.g. "NUM_VCS";
+    /// empty: none. An RTL router's configuration is derived from these (rtl_parameters).
+    std::string verilog;
+    /// Verilator fixes this parameter when it builds a configuration (it has a Verilog parameter).
     bool rtl = false;
+    /// For a parameter without a Verilog parameter whose other values the RTL does not implement:
+    /// the one value it does (e.g. header_encoding tagged). NaN: any value.
+    double rtl_value = std::numeric_limits<double>::quiet_NaN();
+    /// The largest value the RTL implements, where it is below `max` (e.g. flit_width 32); 0: max.
+    double rtl_max = 0;
+    /// Why: the mechanism the RTL lacks for other values, in words.
+    std::string rtl_limit;
     /// The value as a number: whole numbers and cycles as such, a flag 0/1, a choice its index.
     std::function<double(const NetworkParams&)> get;
     std::function<void(NetworkParams&, double)> set;
@@ -84,5 +98,13 @@ const std::vector<ParameterDeclaration>& network_parameters();
 
 /// The declaration of `section.key` (e.g. "router.vcs", or "clock_ns"); null if there is none.
 const ParameterDeclaration* find_parameter(const std::string& name);
+
+/// What the RTL routers do not implement in these parameters, one line each, naming the key, its
+/// value and the mechanism ("router.header_encoding bitstring: ..."); empty: nothing.
+std::vector<std::string> rtl_refusals(const NetworkParams& params);
+/// The Verilog parameters (name, value) of every declared parameter that has one, in declaration
+/// order; a parameter in `skip` (Verilog names) is left out.
+std::vector<std::pair<std::string, std::int64_t>> rtl_parameters(
+    const NetworkParams& params, const std::vector<std::string>& skip = {});
 
 }  // namespace wormcast

@@ -1,12 +1,16 @@
 // Router pipeline (see Router.hpp). Per cycle: credits in, flits in, header latch and route
 // computation, OCRQ/output-VC allocation, switch allocation and crossbar, link registers out.
 // A head arriving in cycle a with an h-flit header is routed by cycle a+h-1, may take its output
-// in cycle a+h-1+t_node and is seen downstream t_sw + t_link cycles later (docs/pipeline.md).
+// in cycle a+h-1+t_node and is seen downstream t_sw + t_link cycles later (docs/pipeline.md);
+// with router.route_timing fixed a destination list may take it in cycle a+t_node_multidest.
 #include "systemc/Router.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "systemc/pure/DestListPrefix.hpp"
 
 namespace wormcast {
 
@@ -34,6 +38,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       allocator_(config_.inputs, config_.outputs, config_.vcs),
       crossbar_(config_.outputs),
       buffered_(std::size_t{config_.inputs} * config_.vcs),
+      latching_(std::size_t{config_.inputs} * config_.vcs),
       driving_outputs_(config_.outputs),
       owed_outputs_(config_.outputs),
       driving_inputs_(config_.inputs),
@@ -168,6 +173,7 @@ void Router::gather_and_route(Cycle now) {
                         ivc.header_words.assign(1, head.data);
                         ivc.header_flits =
                             header_flits_from_first(head.data, config_.header_format);
+                        ivc.head_at = now;
                         set_state(p, v, VcState::Gathering);
                         if (head.is_tail())
                             throw ModelError(fmt::format("{}: message {} has no payload flit",
@@ -181,24 +187,98 @@ void Router::gather_and_route(Cycle now) {
                         ivc.header_words.push_back(flit.data);
                     }
                     changed_ = true;
-                    if (ivc.header_words.size() == ivc.header_flits) {
-                        ivc.header = decode_header(ivc.header_words, config_.header_format);
-                        ivc.route = route_unit_.route(p, v, ivc.header);
-                        ivc.ready_at = now + route_unit_.delay(ivc.header);
-                        set_state(p, v, VcState::Routing);
-                        if (trace_log_ && trace_log_->wants(ivc.message)) {
-                            std::vector<unsigned> ports;
-                            for (const auto& b : ivc.route.branches) ports.push_back(b.port);
-                            trace_log_->add(ivc.message, "routed", now,
-                                            {{"router", name()},
-                                             {"in_port", p},
-                                             {"in_vc", v},
-                                             {"outputs", ports},
-                                             {"header_flits", ivc.header_flits},
-                                             {"ready", ivc.ready_at}});
-                        }
-                    }
+                    if (ivc.state != VcState::Gathering)
+                        latch_routed(p, v);
+                    else if (ivc.header_complete())
+                        route_header(p, v, now);
+                    else if (config_.route_timing == RouteTiming::Fixed)
+                        route_early(p, v, now);
                 });
+}
+
+void Router::route_header(PortId p, VcId v, Cycle now) {
+    InputVc& ivc = inputs_[p].vc(v);
+    ivc.header = decode_header(ivc.header_words, config_.header_format);
+    ivc.route = route_unit_.route(p, v, ivc.header);
+    const unsigned delay = route_unit_.delay(ivc.header);
+    // fixed: the latency counts from the head flit (a one-flit header: the same cycle as gather).
+    ivc.ready_at = config_.route_timing == RouteTiming::Fixed ? std::max(now, ivc.head_at + delay)
+                                                              : now + delay;
+    set_state(p, v, VcState::Routing);
+    if (trace_log_ && trace_log_->wants(ivc.message)) trace_routed(p, v, now);
+}
+
+void Router::route_early(PortId p, VcId v, Cycle now) {
+    // A path worm goes towards its first destination, or absorbs there and goes towards the
+    // second: those two decide its outputs, and the route is checked against the whole header
+    // when it is in (latch_routed). A bit-string waits for all its bits.
+    InputVc& ivc = inputs_[p].vc(v);
+    if (header_kind(ivc.header_words.front(), config_.header_format) != HeaderKind::DestList)
+        return;
+    DestListPrefix prefix = decode_dest_list_prefix(ivc.header_words, config_.header_format);
+    if (prefix.known.size() < std::min<std::size_t>(prefix.count, 2)) return;
+    ivc.header = Header::dest_list(std::move(prefix.known));
+    ivc.route = route_unit_.route(p, v, ivc.header);
+    ivc.ready_at = std::max(now, ivc.head_at + route_unit_.delay(ivc.header));
+    set_state(p, v, VcState::Routing);
+    latching_.set(flat(p, v));
+    if (trace_log_ && trace_log_->wants(ivc.message)) trace_routed(p, v, now);
+}
+
+void Router::latch_routed(PortId p, VcId v) {
+    InputVc& ivc = inputs_[p].vc(v);
+    if (ivc.state == VcState::Active) extend_out_header(ivc);
+    if (!ivc.header_complete()) return;
+    latching_.reset(flat(p, v));
+    const Header whole = decode_header(ivc.header_words, config_.header_format);
+    const RouteDecision decision = route_unit_.route(p, v, whole);
+    auto& branches = ivc.route.branches;
+    bool same = decision.branches.size() == branches.size();
+    for (std::size_t b = 0; same && b < branches.size(); ++b) {
+        const RouteBranch& d = decision.branches[b];
+        same = d.consume == branches[b].consume &&
+               d.rewritten.has_value() == branches[b].rewritten.has_value() &&
+               (d.port == branches[b].port || d.alternatives.any());
+    }
+    if (!same)
+        throw ModelError(fmt::format(
+            "{}: router.route_timing fixed routed message {} on the first destinations of its "
+            "header, but the whole header {} routes elsewhere (this routing function needs "
+            "router.route_timing gather)",
+            name(), ivc.message, fmt::streamed(whole)));
+    for (std::size_t b = 0; b < branches.size(); ++b)
+        branches[b].rewritten = decision.branches[b].rewritten;
+    ivc.header = whole;
+    if (ivc.state != VcState::Active) return;
+    // The words already sent were made from part of the header: they must be the whole one's.
+    for (std::size_t b = 0; b < branches.size(); ++b) {
+        const std::vector<FlitWord> words =
+            branches[b].rewritten ? encode_header(*branches[b].rewritten, config_.header_format)
+                                  : ivc.header_words;
+        if (words != ivc.out_header[b])
+            throw ModelError(fmt::format(
+                "{}: message {} sent header words its header does not give", name(), ivc.message));
+    }
+}
+
+void Router::extend_out_header(InputVc& ivc) {
+    const bool popped = ivc.route.branches.front().rewritten.has_value();
+    const std::vector<FlitWord> words =
+        popped ? popped_dest_list_words(ivc.header_words, config_.header_format) : ivc.header_words;
+    for (auto& h : ivc.out_header) h = words;
+}
+
+void Router::trace_routed(PortId p, VcId v, Cycle now) {
+    InputVc& ivc = inputs_[p].vc(v);
+    std::vector<unsigned> ports;
+    for (const auto& b : ivc.route.branches) ports.push_back(b.port);
+    trace_log_->add(ivc.message, "routed", now,
+                    {{"router", name()},
+                     {"in_port", p},
+                     {"in_vc", v},
+                     {"outputs", ports},
+                     {"header_flits", ivc.header_flits},
+                     {"ready", ivc.ready_at}});
 }
 
 void Router::enqueue_requests(PortId p, VcId v) {
@@ -371,20 +451,40 @@ void Router::trace_credit_wait(PortId p, VcId v, PortSet blocked, Cycle now) {
 
 void Router::start_worm(InputVc& ivc) {
     ivc.out_header.clear();
-    for (const auto& b : ivc.route.branches)
-        ivc.out_header.push_back(b.rewritten ? encode_header(*b.rewritten, config_.header_format)
-                                             : ivc.header_words);
-    for (const auto& h : ivc.out_header)
-        if (h.size() != ivc.out_header.front().size())
-            throw ModelError(
-                fmt::format("{}: branches of message {} carry headers of different lengths", name(),
-                            ivc.message));
+    if (ivc.header_complete()) {
+        for (const auto& b : ivc.route.branches)
+            ivc.out_header.push_back(b.rewritten
+                                         ? encode_header(*b.rewritten, config_.header_format)
+                                         : ivc.header_words);
+        for (const auto& h : ivc.out_header)
+            if (h.size() != ivc.out_header.front().size())
+                throw ModelError(
+                    fmt::format("{}: branches of message {} carry headers of different lengths",
+                                name(), ivc.message));
+        ivc.out_header_flits = static_cast<std::uint32_t>(ivc.out_header.front().size());
+    } else {
+        // route_timing fixed, address flits still to come: every branch carries the list without
+        // its first destination (absorbed here) or the list as it came.
+        const bool popped = ivc.route.branches.front().rewritten.has_value();
+        for (const auto& b : ivc.route.branches)
+            if (b.rewritten.has_value() != popped)
+                throw ModelError(
+                    fmt::format("{}: branches of message {} carry different destination lists",
+                                name(), ivc.message));
+        const std::uint32_t count =
+            decode_dest_list_prefix(ivc.header_words, config_.header_format).count;
+        ivc.out_header_flits = popped
+                                   ? header_flits(Header::dest_list(std::vector<NodeId>(count - 1)),
+                                                  config_.header_format)
+                                   : ivc.header_flits;
+        ivc.out_header.assign(ivc.route.branches.size(), {});
+        extend_out_header(ivc);
+    }
     // A rewritten header may be shorter (a path worm popped a destination): the latched header
     // flits are replaced by the ones emitted.
     if (monitor_)
-        monitor_->flits_in_network += static_cast<std::int64_t>(ivc.out_header.front().size()) -
-                                      static_cast<std::int64_t>(ivc.header_words.size());
-    ivc.out_header_flits = static_cast<std::uint32_t>(ivc.out_header.front().size());
+        monitor_->flits_in_network += static_cast<std::int64_t>(ivc.out_header_flits) -
+                                      static_cast<std::int64_t>(ivc.header_flits);
     ivc.outputs.clear();
     for (const auto& b : ivc.route.branches) ivc.outputs.set(b.port);
     ivc.output_count = ivc.outputs.count();
@@ -475,6 +575,8 @@ void Router::traverse(Cycle now) {
     for_each_vc(in_state(VcState::Active), [&](PortId p, VcId v) {
         InputVc& ivc = inputs_[p].vc(v);
         if (!ivc.header_pending() && ivc.buffer.empty()) return;
+        // route_timing fixed: the next address flit has not come in yet.
+        if (ivc.header_pending() && ivc.header_sent >= ivc.out_header.front().size()) return;
         const auto& branches = ivc.route.branches;
         if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
             if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {

@@ -79,6 +79,14 @@ class Router : public RouterModule, private Clocked {
     void receive_credits();
     void receive_flits();
     void gather_and_route(Cycle now);
+    // gather_and_route's steps: route a whole header; route a destination list on its first
+    // destinations (route_timing fixed); one more address flit of a worm routed that way.
+    void route_header(PortId p, VcId v, Cycle now);
+    void route_early(PortId p, VcId v, Cycle now);
+    void latch_routed(PortId p, VcId v);
+    void trace_routed(PortId p, VcId v, Cycle now);
+    /// The outgoing header words an early-routed worm's latched flits determine, per branch.
+    void extend_out_header(InputVc& ivc);
     void allocate_outputs(Cycle now);
     void traverse(Cycle now);
     void drive_outputs(Cycle now);
@@ -115,10 +123,11 @@ class Router : public RouterModule, private Clocked {
     void for_each_vc(const IndexSet& set, F&& f) {
         set.for_each([&](std::size_t i) { f(vc_at_[i].first, vc_at_[i].second); });
     }
-    /// Word w of the input VCs with a header flit to latch (buffered, Idle or Gathering).
+    /// Word w of the input VCs with a header flit to latch (buffered, and Idle, Gathering or
+    /// routed before their header was complete).
     std::uint64_t header_work(std::size_t w) const {
-        return buffered_.word(w) &
-               (in_state(VcState::Idle).word(w) | in_state(VcState::Gathering).word(w));
+        return buffered_.word(w) & (in_state(VcState::Idle).word(w) |
+                                    in_state(VcState::Gathering).word(w) | latching_.word(w));
     }
     const IndexSet& in_state(VcState state) const {
         return in_state_[static_cast<std::size_t>(state)];
@@ -154,6 +163,8 @@ class Router : public RouterModule, private Clocked {
     // the (p, v) order of a scan; a stage changes only the VC it visits).
     std::array<IndexSet, kVcStates> in_state_;
     IndexSet buffered_;
+    /// route_timing fixed: worms routed while address flits of their header are still to come.
+    IndexSet latching_;
     std::vector<std::pair<PortId, VcId>> vc_at_;  ///< flat index -> (input port, VC)
 
     /// Outputs whose link register or pipeline holds a flit, inputs whose credit wire or pipeline

@@ -8,6 +8,7 @@
 
 #include "systemc/pure/Header.hpp"
 #include "systemc/pure/PortSet.hpp"
+#include "systemc/pure/RouteTiming.hpp"
 #include "systemc/pure/TokenRing.hpp"
 #include "systemc/pure/Types.hpp"
 
@@ -25,7 +26,8 @@ struct RouterConfig {
     unsigned buffer_depth = 4;      ///< flits per input VC FIFO (>= 1)
     unsigned t_node = 1;            ///< routing delay for unicast headers, cycles (>= 1)
     unsigned t_node_multidest = 1;  ///< routing delay for destination-list / bit-string headers
-    unsigned t_sw = 1;              ///< crossbar traversal, cycles (>= 1)
+    RouteTiming route_timing = RouteTiming::Gather;  ///< when a multi-flit header is routed
+    unsigned t_sw = 1;                               ///< crossbar traversal, cycles (>= 1)
     /// Per output port: cycles of the link it drives (t_phy for network links, t_cons for
     /// consumption channels). A flit granted at cycle g is seen downstream at g + t_sw + latency.
     std::vector<unsigned> output_link_latency;

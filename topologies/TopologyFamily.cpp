@@ -145,13 +145,20 @@ nlohmann::ordered_json Topology::describe_json(const OptionValues& options) cons
     return out;
 }
 
+std::vector<rtl::RtlConfig> Topology::rtl_configs(const NetworkParams& params) const {
+    const NetworkSpec spec = build(params);
+    const std::vector<std::size_t> all = rtl::all_routers(spec);
+    const auto tables = rtl::route_tables(spec, params, all, route_table_groups());
+    return rtl::distinct_configs(rtl::table_rtl_configs(spec, params, all, tables));
+}
+
 std::string Topology::rtl_model(const NetworkParams& params) const {
     try {
-        const NetworkSpec spec = build(params);
-        std::vector<std::size_t> all(spec.routers.size());
-        std::iota(all.begin(), all.end(), std::size_t{0});
-        const auto tables = rtl::route_tables(spec, params, all, route_table_groups());
-        return rtl::find_table_model(spec, params, all, tables).name;
+        const std::vector<rtl::RtlConfig> configs = rtl::distinct_configs(rtl_configs(params));
+        std::vector<std::string> names;
+        for (const auto& c : configs) names.push_back(c.summary.empty() ? c.describe() : c.summary);
+        if (names.size() == 1) return names.front();
+        return fmt::format("{} configurations: {}", names.size(), fmt::join(names, "; "));
     } catch (const ConfigError& e) {
         throw ConfigError(fmt::format("network.rtl: {}", e.what()));
     }

@@ -20,6 +20,7 @@
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Types.hpp"
+#include "systemc/rtl/RtlConfig.hpp"
 
 namespace wormcast {
 
@@ -190,14 +191,19 @@ class Topology {
     virtual std::string describe_text(const OptionValues& options) const;
     virtual nlohmann::ordered_json describe_json(const OptionValues& options) const;
 
-    /// The verilated configuration that would stand in for this network's routers with these
-    /// parameters; ConfigError naming the parameters that differ. By default a table-routed
-    /// wc_router (rtl/wc_route_table.sv) holding the tables compiled from the routers' routing
+    /// The RTL configurations (systemc/rtl/RtlConfig: a top module and its Verilog parameters)
+    /// that stand in for this network's routers with these parameters, derived at run time and
+    /// built on first use; ConfigError naming the mechanism the RTL lacks. By default table-routed
+    /// wc_routers (rtl/wc_route_table.sv) holding the tables compiled from the routers' routing
     /// functions (systemc/pure/RouteTable) of build(params).
-    virtual std::string rtl_model(const NetworkParams& params) const;
+    virtual std::vector<rtl::RtlConfig> rtl_configs(const NetworkParams& params) const;
+    /// rtl_configs in words: "wc_router ..." or "N configurations: ...; ..."; ConfigError as
+    /// rtl_configs, with the field network.rtl.
+    std::string rtl_model(const NetworkParams& params) const;
     /// NetworkSpec::router_factory putting RTL routers at `routers` (indices) of `spec`, the
-    /// network being built (its routing functions as a multicast scheme left them). By default
-    /// table-routed wc_routers with the tables of `spec`'s routing functions.
+    /// network being built (its routing functions as a multicast scheme left them), their
+    /// configurations loaded or built now. By default table-routed wc_routers with the tables of
+    /// `spec`'s routing functions.
     virtual RouterFactory rtl_factory(const NetworkParams& params,
                                       const std::vector<std::size_t>& routers,
                                       const NetworkSpec& spec) const;

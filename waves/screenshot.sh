@@ -10,7 +10,7 @@ if [ $# -lt 3 ]; then
   exit 2
 fi
 for tool in xvfb-run gtkwave import; do
-  command -v "$tool" >/dev/null || { echo "$0: $tool is missing (bash ci/install-deps.sh)" >&2; exit 2; }
+  command -v "$tool" >/dev/null || { echo "$0: $tool is missing (bash ci/install-deps.sh --tests)" >&2; exit 2; }
 done
 here="$(cd "$(dirname "$0")" && pwd)"
 export WORMCAST_GTKWAVE_SHOT="$3"

@@ -1,15 +1,12 @@
-// SHA-256 (see Sha256.hpp), FIPS 180-4 section 6.2, one 64-byte block at a time.
+// SHA-256 (see Sha256.hpp), after FIPS 180-4 §6.2.
 #include "systemc/pure/Sha256.hpp"
 
-#include <array>
-#include <cstdint>
-
-#include <fmt/format.h>
+#include <algorithm>
+#include <cstring>
 
 namespace wormcast {
 
 namespace {
-
 constexpr std::array<std::uint32_t, 64> kRound = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -20,50 +17,81 @@ constexpr std::array<std::uint32_t, 64> kRound = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
-std::uint32_t rotr(std::uint32_t x, unsigned n) {
+constexpr std::uint32_t rotr(std::uint32_t x, unsigned n) {
     return (x >> n) | (x << (32 - n));
 }
+}  // namespace
 
-void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
+Sha256::Sha256()
+    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+
+void Sha256::compress(const std::uint8_t* block) {
     std::array<std::uint32_t, 64> w{};
-    for (unsigned i = 0; i < 16; ++i)
+    for (int i = 0; i < 16; ++i)
         w[i] = std::uint32_t{block[4 * i]} << 24 | std::uint32_t{block[4 * i + 1]} << 16 |
                std::uint32_t{block[4 * i + 2]} << 8 | std::uint32_t{block[4 * i + 3]};
-    for (unsigned i = 16; i < 64; ++i) {
+    for (int i = 16; i < 64; ++i) {
         const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
         const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    std::array<std::uint32_t, 8> v = h;  // a, b, c, d, e, f, g, h
-    for (unsigned i = 0; i < 64; ++i) {
-        const std::uint32_t s1 = rotr(v[4], 6) ^ rotr(v[4], 11) ^ rotr(v[4], 25);
-        const std::uint32_t choose = (v[4] & v[5]) ^ (~v[4] & v[6]);
-        const std::uint32_t t1 = v[7] + s1 + choose + kRound[i] + w[i];
-        const std::uint32_t s0 = rotr(v[0], 2) ^ rotr(v[0], 13) ^ rotr(v[0], 22);
-        const std::uint32_t majority = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-        for (unsigned j = 7; j > 0; --j) v[j] = v[j - 1];
-        v[4] += t1;
-        v[0] = t1 + s0 + majority;
+    auto [a, b, c, d, e, f, g, h] = state_;
+    for (int i = 0; i < 64; ++i) {
+        const std::uint32_t s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+        const std::uint32_t choose = (e & f) ^ (~e & g);
+        const std::uint32_t t1 = h + s1 + choose + kRound[i] + w[i];
+        const std::uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+        const std::uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
+        const std::uint32_t t2 = s0 + majority;
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
     }
-    for (unsigned i = 0; i < 8; ++i) h[i] += v[i];
+    const std::array<std::uint32_t, 8> add{a, b, c, d, e, f, g, h};
+    for (int i = 0; i < 8; ++i) state_[i] += add[i];
 }
 
-}  // namespace
+Sha256& Sha256::update(const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    length_ += size;
+    while (size > 0) {
+        const std::size_t take = std::min(size, buffer_.size() - buffered_);
+        std::memcpy(buffer_.data() + buffered_, bytes, take);
+        buffered_ += take;
+        bytes += take;
+        size -= take;
+        if (buffered_ == buffer_.size()) {
+            compress(buffer_.data());
+            buffered_ = 0;
+        }
+    }
+    return *this;
+}
+
+std::string Sha256::hex() {
+    const std::uint64_t bits = length_ * 8;
+    const std::uint8_t pad = 0x80;
+    update(&pad, 1);
+    const std::uint8_t zero = 0;
+    while (buffered_ != 56) update(&zero, 1);
+    std::array<std::uint8_t, 8> tail{};
+    for (int i = 0; i < 8; ++i) tail[i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
+    update(tail.data(), tail.size());
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (std::uint32_t word : state_)
+        for (int shift = 28; shift >= 0; shift -= 4) out += digits[(word >> shift) & 0xf];
+    return out;
+}
 
 std::string sha256_hex(const std::string& bytes) {
-    std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    std::string padded = bytes;
-    padded += static_cast<char>(0x80);
-    while (padded.size() % 64 != 56) padded += '\0';
-    const std::uint64_t bits = static_cast<std::uint64_t>(bytes.size()) * 8;
-    for (int shift = 56; shift >= 0; shift -= 8)
-        padded += static_cast<char>((bits >> shift) & 0xff);
-    for (std::size_t at = 0; at < padded.size(); at += 64)
-        compress(h, reinterpret_cast<const unsigned char*>(padded.data() + at));
-    std::string out;
-    for (std::uint32_t word : h) out += fmt::format("{:08x}", word);
-    return out;
+    return Sha256().update(bytes).hex();
 }
 
 }  // namespace wormcast

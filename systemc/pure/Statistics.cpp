@@ -68,6 +68,8 @@ void TrafficTally::add(const MulticastRecord& mc) {
     if (!mc.complete()) return;
     ++completed_;
     latency_.add(mc.finished() - mc.first_startup);
+    (mc.destinations.size() == 1 ? startup_unicast_ : startup_multicast_)
+        .add(mc.finished() - mc.first_startup);
     (mc.destinations.size() == 1 ? queued_unicast_ : queued_multicast_)
         .add(mc.finished() - mc.submitted);
 }

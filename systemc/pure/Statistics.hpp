@@ -54,6 +54,9 @@ class TrafficTally {
   public:
     /// [begin, end): the measured window, for the accepted throughput.
     TrafficTally(Cycle begin, Cycle end) : begin_(begin), end_(end) {}
+    /// Moves the window's end, for a run whose length is known only at its end (flits arriving
+    /// later than the new end were already counted: move it only past every arrival).
+    void set_end(Cycle end) { end_ = end; }
     void add(const MulticastRecord& mc);
     void add(const MessageRecord& m);
 
@@ -63,6 +66,10 @@ class TrafficTally {
     Distribution unicast_latency() const { return queued_unicast_.distribution(); }
     /// ... and of more than one.
     Distribution multicast_latency() const { return queued_multicast_.distribution(); }
+    /// Measured, fully delivered requests of one destination, first start-up -> last tail.
+    Distribution unicast_startup_latency() const { return startup_unicast_.distribution(); }
+    /// ... and of more than one.
+    Distribution multicast_startup_latency() const { return startup_multicast_.distribution(); }
     /// First start-up of any multicast -> last tail of any complete one (0 if none).
     Cycle pattern_latency() const {
         return last_tail_ > first_startup_ ? last_tail_ - first_startup_ : 0;
@@ -73,6 +80,7 @@ class TrafficTally {
     Cycle begin_, end_;
     std::size_t multicasts_ = 0, completed_ = 0;
     CycleHistogram latency_, queued_unicast_, queued_multicast_;
+    CycleHistogram startup_unicast_, startup_multicast_;
     std::uint64_t accepted_flits_ = 0;
     std::uint64_t offered_destination_flits_ = 0, accepted_destination_flits_ = 0,
                   delivered_destination_flits_ = 0;

@@ -16,8 +16,6 @@
 namespace wormcast::cosim {
 
 using namespace sc_core;
-using rtl::RtlModel;
-using rtl::RtlRouterParams;
 
 namespace {
 
@@ -169,9 +167,9 @@ WormSourceConfig port_source(const RouterConfig& config, PortId p, double load,
     return sc;
 }
 
-RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions& options) {
-    const RtlRouterParams& m = model.params;
-    const auto shape = rtl::mesh_shape(m);
+RouterPairResult run_router_pair(const MeshRtlCase& model, const RouterPairOptions& options) {
+    const NetworkParams& m = model.params;
+    const mesh::MeshShape& shape = model.shape;
     PairSetup setup;
     RouterConfig& c = setup.config;
     c.name = fmt::format("node{}", options.node);
@@ -190,12 +188,12 @@ RouterPairResult run_router_pair(const RtlModel& model, const RouterPairOptions&
     for (PortId p = 0; p < c.inputs; ++p)
         c.input_credit_latency.push_back(p < 4 ? m.t_phy : m.t_inj);
     c.header_format = HeaderFormat{m.flit_width, shape.nodes()};
-    const mesh::EcubeOptions routing{m.vcs, m.torus, m.consumption_channels};  // tori: datelines
+    const mesh::EcubeOptions routing{m.vcs, shape.torus, m.consumption_channels};  // datelines
     setup.routing = [shape, node = options.node, routing] {
         return std::make_unique<mesh::EcubeRouting>(shape, node, routing);
     };
     setup.make_rtl = [&model](const RouterConfig& config, sc_time period) {
-        return model.make(config, period, nullptr);
+        return make_mesh_rtl(model, config, period);
     };
     for (PortId p = 0; p < c.inputs; ++p) {
         WormSourceConfig sc = port_source(c, p, options.load, options.seed);

@@ -18,7 +18,7 @@
 #include "systemc/RouterModule.hpp"
 #include "systemc/pure/Routing.hpp"
 #include "systemc/pure/TokenRing.hpp"
-#include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/cosim/WormSource.hpp"
 
 namespace wormcast::cosim {
@@ -68,8 +68,8 @@ struct RouterPairResult {
         problems;  ///< credit-protocol and worm-order violations seen downstream
 };
 
-/// Mesh router of a verilated wc_router configuration.
-RouterPairResult run_router_pair(const rtl::RtlModel& model, const RouterPairOptions& options);
+/// A router of one of the mesh co-simulation networks.
+RouterPairResult run_router_pair(const MeshRtlCase& model, const RouterPairOptions& options);
 
 /// Any position: the setup says which.
 RouterPairResult run_pair(const PairSetup& setup);

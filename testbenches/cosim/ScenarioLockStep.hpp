@@ -16,7 +16,7 @@ std::string scenario_path(const std::string& name);
 
 /// Loads FILE with `sets` (scenario keys) twice, `network.rtl=none` and `network.rtl=all`, and
 /// requires the two networks to run in lock step to the end, quiet and with every message
-/// delivered; when `model` is not empty the RTL network must be that verilated configuration,
+/// delivered; when `model` is not empty the RTL configurations (rtl_model()) must mention it,
 /// and at least `min_multicasts` of the messages must be multicasts. Returns the multicasts sent.
 std::size_t lockstep_scenario(const std::string& file, std::vector<std::string> sets,
                               const std::string& model = "", std::size_t min_multicasts = 0);

@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "systemc/rtl/RtlModels.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/cosim/ScenarioLockStep.hpp"
 #include "testbenches/sim/Scenario.hpp"
 
@@ -152,11 +152,16 @@ TEST_CASE(
     REQUIRE(run_program("run " + scenario + " --rtl all --json all.json", out) == 0);
     REQUIRE_THAT(
         out,
-        Catch::Contains("rtl routers  16 of 16 are the verilated RTL (v1d4): 0,0 1,0 2,0 3,0 0,1"));
+        Catch::Contains(
+            "rtl routers  16 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
+            "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,0 2,0 3,0 0,1"));
     REQUIRE(run_program("run " + scenario + " --rtl \"3,3;1,1;0,0;2,1\" --json mixed.json", out) ==
             0);
-    REQUIRE_THAT(out, Catch::Contains(
-                          "rtl routers  4 of 16 are the verilated RTL (v1d4): 0,0 1,1 2,1 3,3\n"));
+    REQUIRE_THAT(
+        out,
+        Catch::Contains(
+            "rtl routers  4 of 16 are the verilated RTL (e-cube wc_router of the mesh 4x4, 1 VC, "
+            "depth 4, 32-bit flits, 1 injection / 1 consumption channels): 0,0 1,1 2,1 3,3\n"));
     REQUIRE_THAT(out, Catch::Contains("check        every message delivered exactly once"));
 
     REQUIRE(reference["rtl_routers"].empty());
@@ -177,7 +182,8 @@ TEST_CASE(
     root["network"]["rtl"] = YAML::Load("[\"1,1\", \"2,1\", \"1,2\", \"2,2\"]");
     const sim::Scenario mixed = sim::parse_scenario(root, "rtl.yaml");
     REQUIRE(mixed.rtl_routers() == std::vector<std::size_t>{5, 6, 9, 10});
-    REQUIRE(mixed.rtl_model() == "v1d4");
+    REQUIRE_THAT(mixed.rtl_model(),
+                 Catch::StartsWith("e-cube wc_router of the mesh 4x4, 1 VC, depth 4"));
     root["network"]["rtl"] = "none";
     const sim::Scenario plain = sim::parse_scenario(root, "rtl.yaml");
     REQUIRE(plain.rtl_routers().empty());
@@ -209,61 +215,53 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "a network no verilated configuration fits is refused, naming the differing parameters and the "
-    "built ones",
+    "run --rtl builds the configuration of any parameters on first use, loads it from the cache "
+    "afterwards, and refuses only what the RTL lacks, naming the mechanism",
     "[cosim][cli][config]") {
     const std::string scenario = scenario_file();
-    std::string out;
-    REQUIRE(run_program(
-                "run " + scenario + " --rtl all --set router.buffer_depth=2 --set router.t_node=3",
-                out) == 2);
-    INFO(out);
-    REQUIRE_THAT(
-        out, Catch::Contains(
-                 "wormcast: error: network.rtl: RTL routers: no verilated configuration matches"));
-    REQUIRE_THAT(out, Catch::Contains(
-                          "v1d4: differs in buffer_depth 4 (network: 2), t_node 4 (network: 3)\n"));
-    REQUIRE_THAT(out, Catch::Contains(
-                          "v1d1: differs in buffer_depth 1 (network: 2), t_node 1 (network: 3)\n"));
-    for (const auto& model : rtl::rtl_models())
-        REQUIRE_THAT(out, Catch::Contains("\n  " + model.name + ": differs in"));
-    REQUIRE_THAT(out, !Catch::Contains("latency"));  // refused before simulating
-
-    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;2,1\" --set nic.consumption_channels=3",
-                        out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("consumption_channels 1 (network: 3)"));
-    // A torus needs a configuration built for one (t2d2), and RTL routers are 2-D only.
-    REQUIRE(run_program(
-                "run " + scenario + " --rtl all --set network.topology=torus --set router.vcs=2",
-                out) == 2);
-    REQUIRE_THAT(
-        out,
-        Catch::Contains("matches this network (torus 4x4,") &&
-            Catch::Contains("v1d4: differs in topology mesh (network: torus), vcs 1 (network: 2)"));
-    REQUIRE(run_program("run " + scenario + " --rtl all --set network.size=4x2x2", out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("not a 2-D mesh or torus"));
-    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("network.rtl: router 1,1 is listed twice"));
-    REQUIRE(run_program("run " + scenario + " --rtl 4,0", out) == 2);
-    REQUIRE_THAT(out, Catch::Contains("network.rtl:"));
-    // The torus configuration runs, and gives the all-SystemC results.
-    const std::string torus =
-        " --set network.topology=torus --set router.vcs=2 --set router.buffer_depth=2"
-        " --set flit_width=16 --set router.t_node=1 --set router.t_phy=1 --set router.t_sw=1"
-        " --set nic.t_inj=1 --set nic.t_cons=1";
-    std::string systemc_out;
-    REQUIRE(run_program("run " + scenario + " --rtl none" + torus, systemc_out) == 0);
-    REQUIRE(run_program("run " + scenario + " --rtl all" + torus, out) == 0);
-    REQUIRE_THAT(out, Catch::Contains("16 of 16 are the verilated RTL (t2d2)"));
+    const std::string cache = scratch("rtl-cache");
+    std::filesystem::remove_all(cache);
+    const std::string keys =
+        " --set router.buffer_depth=3 --set router.vcs=3 --set router.t_node=2";
+    std::string systemc_out, first, second;
+    REQUIRE(run_program("run " + scenario + " --rtl none" + keys, systemc_out) == 0);
+    REQUIRE(run_program("run " + scenario + " --rtl all --rtl-cache " + cache + keys, first) == 0);
+    INFO(first);
+    REQUIRE_THAT(first, Catch::Contains("rtl: verilating e-cube wc_router of the mesh 4x4, 3 VCs, "
+                                        "depth 3") &&
+                            Catch::Contains("rtl: built"));
+    REQUIRE_THAT(first, Catch::Contains("16 of 16 are the verilated RTL (e-cube wc_router"));
+    REQUIRE(run_program("run " + scenario + " --rtl all --rtl-cache " + cache + keys, second) == 0);
+    REQUIRE_THAT(second, !Catch::Contains("rtl: verilating"));  // from the cache
     const auto latency_line = [](const std::string& text) {
         const auto at = text.find("latency");
         return text.substr(at, text.find('\n', at) - at);
     };
-    REQUIRE(latency_line(out) == latency_line(systemc_out));
-    // The same parameters without RTL routers are fine.
-    REQUIRE(run_program(
-                "run " + scenario + " --rtl none --set router.buffer_depth=2 --set router.t_node=3",
-                out) == 0);
+    REQUIRE(latency_line(first) == latency_line(systemc_out));
+    REQUIRE(latency_line(second) == latency_line(systemc_out));
+    // The cache lists it, and cleans it.
+    std::string listed;
+    REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);
+    REQUIRE_THAT(listed, Catch::Contains("1 configurations") && Catch::Contains("NUM_VCS=3") &&
+                             Catch::Contains("BUF_DEPTH=3"));
+    REQUIRE(run_program("rtl clean --rtl-cache " + cache, listed) == 0);
+    REQUIRE_THAT(listed, Catch::Contains("removed 1 configuration(s)"));
+    REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);
+    REQUIRE_THAT(listed, Catch::Contains("0 configurations"));
+
+    // What the RTL does not implement is refused before simulating, naming the mechanism.
+    std::string out;
+    REQUIRE(run_program("run " + scenario + " --rtl all --set flit_width=64", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("wormcast: error: network.rtl: RTL routers: the RTL does not "
+                                      "implement flit_width 64") &&
+                          Catch::Contains("32 data bits"));
+    REQUIRE_THAT(out, !Catch::Contains("latency"));
+    REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("network.rtl: router 1,1 is listed twice"));
+    REQUIRE(run_program("run " + scenario + " --rtl 4,0", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("network.rtl:"));
+    REQUIRE(run_program("rtl frobnicate", out) == 2);
+    REQUIRE_THAT(out, Catch::Contains("rtl: 'frobnicate' is not an action"));
 }
 
 TEST_CASE(
@@ -279,9 +277,11 @@ TEST_CASE(
     REQUIRE(std::filesystem::exists(scratch("waves/run.vcd")));
     REQUIRE(std::filesystem::exists(scratch("waves/run.rtl.vcd")));
 
-    // The SystemC side: the links, on the same time axis (the kernel's resolution) as the RTL.
+    // The SystemC side: the links, in nanoseconds as without RTL routers (the save files' unit),
+    // with no word from SystemC about the RTL clock's half-period steps.
     const Vcd links = read_vcd(scratch("waves/run.vcd"));
-    REQUIRE(links.timescale == "1ps");
+    REQUIRE(links.timescale == "1ns");
+    REQUIRE_THAT(out, !Catch::Contains("W713") && !Catch::Contains("not representable"));
     REQUIRE(links.has("SystemC.net.r1_1_o1__r2_1_i0.valid"));
 
     const Vcd rtl = read_vcd(scratch("waves/run.rtl.vcd"));
@@ -353,4 +353,29 @@ TEST_CASE("waves/rtl.gtkw names signals that the demo's RTL waveform has", "[cos
     REQUIRE(dumpfile);
     REQUIRE(filter);
     REQUIRE(signals == 2 + 5 * 5 + 5 * 4);  // clock, reset; per input 5 rows, per output 4
+}
+
+TEST_CASE(
+    "a sweep over router keys with RTL routers gives its all-SystemC twin's table, the points "
+    "sharing each configuration's one build",
+    "[cosim][cli][sweep]") {
+    const std::string cache = scratch("sweep-rtl-cache"), systemc = scratch("sweep-systemc"),
+                      rtl = scratch("sweep-rtl");
+    for (const auto& dir : {cache, systemc, rtl}) std::filesystem::remove_all(dir);
+    // Two seeds a point and two jobs: two processes ask for one configuration at once (one
+    // builds, the other waits for the cache's lock and loads it).
+    const std::string sweep = "sweep " + scenario_file() +
+                              " --vary router.buffer_depth=2,3 --seeds 2 --jobs 2"
+                              " --set traffic.measure=300";
+    std::string out;
+    REQUIRE(run_program(sweep + " --set network.rtl=none --out " + systemc, out) == 0);
+    REQUIRE(run_program(sweep + " --set network.rtl=all --rtl-cache " + cache + " --out " + rtl,
+                        out) == 0);
+    INFO(out);
+    REQUIRE(slurp(rtl + "/sweep.csv") == slurp(systemc + "/sweep.csv"));
+    std::string listed;
+    REQUIRE(run_program("rtl list --json --rtl-cache " + cache, listed) == 0);
+    const auto entries = nlohmann::json::parse(listed)["entries"];
+    REQUIRE(entries.size() == 2);  // one per buffer depth
+    for (const auto& e : entries) REQUIRE(e["loadable"] == true);
 }

@@ -10,20 +10,17 @@
 
 #include <fmt/format.h>
 
-#include "systemc/rtl/RtlModels.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "testbenches/sim/Runner.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
+#include "topologies/mesh/network/MeshRtl.hpp"
 
 using namespace wormcast;
 using namespace wormcast::cosim;
 using namespace wormcast::rtl;
 
 namespace {
-
-NetworkParams params_of(const RtlModel& model) {
-    return mesh_network_params(model.params);
-}
 
 std::vector<ScheduledSend> uniform_traffic(double load, std::uint32_t length, Cycle cycles,
                                            std::uint64_t seed) {
@@ -65,18 +62,18 @@ LockStepResult lockstep(const mesh::MeshShape& shape, const NetworkParams& p,
 TEST_CASE(
     "every verilated configuration is in lock step with the SystemC router on a 4x4 mesh or torus",
     "[cosim][lockstep]") {
-    REQUIRE(rtl_models().size() >= 4);
+    REQUIRE(mesh_rtl_cases().size() >= 4);
     int runs = 0, tori = 0;
-    for (const auto& model : rtl_models()) {
-        const NetworkParams p = params_of(model);
-        const mesh::MeshShape shape = mesh_shape(model.params);
+    for (const auto& model : mesh_rtl_cases()) {
+        const NetworkParams p = model.params;
+        const mesh::MeshShape shape = model.shape;
         tori += shape.torus ? 1 : 0;
         // Light, heavy and saturating load: zero-load pipelines, contention and back-pressure.
         for (const double load : {0.05, 0.3, 0.8}) {
             const std::uint64_t seed = 11 + static_cast<std::uint64_t>(runs) * 7;
             const std::uint32_t length = 1 + static_cast<std::uint32_t>(seed % 9);
             const auto sends = uniform_traffic(load, length, 300, seed);
-            INFO("model " << model.name << " (" << model.params.describe() << "), load " << load
+            INFO("model " << model.name << " (" << model.describe() << "), load " << load
                           << ", length " << length << ", seed " << seed << ", " << sends.size()
                           << " messages");
             LockStepResult reference;
@@ -93,14 +90,14 @@ TEST_CASE(
             ++runs;
         }
     }
-    REQUIRE(runs == static_cast<int>(3 * rtl_models().size()));
+    REQUIRE(runs == static_cast<int>(3 * mesh_rtl_cases().size()));
     REQUIRE(tori > 0);
 }
 
 TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one",
           "[cosim][lockstep]") {
-    for (const auto& model : rtl_models()) {
-        const NetworkParams p = params_of(model);
+    for (const auto& model : mesh_rtl_cases()) {
+        const NetworkParams p = model.params;
         for (const std::uint64_t seed : {3u, 4u}) {
             // A seeded random half of the routers in RTL, so RTL and SystemC routers face each
             // other.
@@ -110,9 +107,8 @@ TEST_CASE("a mixed network of RTL and SystemC routers is in lock step with the a
             const auto sends =
                 uniform_traffic(0.4, 2 + static_cast<std::uint32_t>(seed % 5), 300, seed);
             INFO("model " << model.name << ", seed " << seed);
-            const LockStepResult mixed =
-                lockstep(mesh_shape(model.params), p, sends,
-                         [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
+            const LockStepResult mixed = lockstep(
+                model.shape, p, sends, [rtl_nodes](NodeId n) { return rtl_nodes.count(n) > 0; });
             INFO(mixed.mismatch);
             REQUIRE(mixed.drop_in_routers == 8);
             REQUIRE(mixed.mismatch.empty());
@@ -126,8 +122,8 @@ TEST_CASE(
     "a mixed RTL/SystemC network delivers every message exactly once with the all-SystemC "
     "latencies",
     "[cosim][mixed]") {
-    for (const auto& model : rtl_models()) {
-        const NetworkParams p = params_of(model);
+    for (const auto& model : mesh_rtl_cases()) {
+        const NetworkParams p = model.params;
         const std::uint64_t seed = 42;
         UniformTraffic t;
         t.load = 0.25;
@@ -141,7 +137,7 @@ TEST_CASE(
         o.measure = t.measure;
         o.drain_limit = 100000;
         o.record_arrivals = true;
-        const mesh::MeshShape shape = mesh_shape(model.params);
+        const mesh::MeshShape shape = model.shape;
         const auto sends = uniform_schedule(t, shape.nodes(), seed);
         // Checkerboard: every link joins an RTL router and a SystemC router (on the 4x4 torus
         // too: the wrap-around links join x = 0 and x = 3).
@@ -165,9 +161,9 @@ TEST_CASE(
 
 TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/pipeline.md",
           "[cosim][latency]") {
-    for (const auto& model : rtl_models()) {
-        const NetworkParams p = params_of(model);
-        const mesh::MeshShape shape = mesh_shape(model.params);
+    for (const auto& model : mesh_rtl_cases()) {
+        const NetworkParams p = model.params;
+        const mesh::MeshShape shape = model.shape;
         const NodeId src = 1, dst = 14;  // 1,0 to 2,3: 4 hops on the mesh, 2 on the torus
         const std::uint32_t length = 9;
         const auto r = sim::run_network(mesh_spec(shape, p, [](NodeId) { return true; }), p,
@@ -189,8 +185,8 @@ TEST_CASE("an all-RTL mesh or torus meets the zero-load latency formula of docs/
 TEST_CASE(
     "the lock-step check stops at the first difference and names cycle, link, expected and actual",
     "[cosim][checker]") {
-    const NetworkParams p = params_of(rtl_models().front());
-    const mesh::MeshShape shape = mesh_shape(rtl_models().front().params);
+    const NetworkParams p = mesh_rtl_cases().front().params;
+    const mesh::MeshShape shape = mesh_rtl_cases().front().shape;
     const std::vector<ScheduledSend> sends{{5, 0, {3}, 4, true}, {9, 6, {12}, 3, true}};
     LockStepResult reference = run_lockstep(mesh_spec(shape, p, nullptr), p, sends, nullptr);
     REQUIRE(reference.quiet);
@@ -219,63 +215,63 @@ TEST_CASE(
     REQUIRE_THAT(other.mismatch, Catch::Contains("actual   valid=0"));
 }
 
-TEST_CASE("RTL routers are refused where no verilated configuration fits", "[cosim][config]") {
+TEST_CASE(
+    "the RTL configuration is derived from the network's parameters, or refused naming the "
+    "mechanism",
+    "[cosim][config]") {
     const mesh::MeshShape mesh = mesh::MeshShape::parse("4x4", false);
     const mesh::MeshShape torus = mesh::MeshShape::parse("4x4", true);
-    REQUIRE_FALSE(rtl_models().front().params.torus);
-    NetworkParams p = params_of(rtl_models().front());
-    p.buffer_depth = 7;
-    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                        Catch::Contains("no verilated configuration matches"));
-    // Tree worms need a configuration built with them.
-    p = params_of(rtl_models().front());
-    REQUIRE_FALSE(rtl_models().front().params.tree_worms);
-    p.tree_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                        Catch::Contains("no verilated configuration matches") &&
-                            Catch::Contains("tree_worms 0 (network: 1)"));
-    // Path worms need a configuration built with them (and the same t_node_multidest).
-    p = params_of(rtl_models().front());
-    REQUIRE_FALSE(rtl_models().front().params.path_worms);
-    p.path_worms = true;
-    REQUIRE_THROWS_WITH(mesh_spec(mesh, p, [](NodeId) { return true; }),
-                        Catch::Contains("no verilated configuration matches") &&
-                            Catch::Contains("path_worms 0 (network: 1)"));
-    for (const auto& model : rtl_models())
-        if (model.params.path_worms) {
-            p = params_of(model);
-            p.t_node_multidest += 1;
-            REQUIRE_THROWS_WITH(
-                mesh_spec(mesh, p, [](NodeId) { return true; }),
-                Catch::Contains(fmt::format("t_node_multidest {} (network: {})",
-                                            model.params.t_node_multidest, p.t_node_multidest)));
+    std::mt19937_64 rng(29);
+    for (const auto& model : mesh_rtl_cases()) {
+        // Every router key the RTL fixes reaches its Verilog parameter, whatever its value.
+        for (int draw = 0; draw < 20; ++draw) {
+            NetworkParams p = model.params;
+            p.vcs = 1 + static_cast<unsigned>(rng() % 4);
+            p.buffer_depth = 1 + static_cast<unsigned>(rng() % 8);
+            p.flit_width = 8 + static_cast<unsigned>(rng() % 25);
+            p.t_node = 1 + static_cast<unsigned>(rng() % 4);
+            p.t_sw = 1 + static_cast<unsigned>(rng() % 4);
+            p.t_phy = 1 + static_cast<unsigned>(rng() % 4);
+            const RtlConfig c = *mesh::ecube_rtl_config(model.shape, p);
+            INFO(c.describe());
+            REQUIRE(c.get("NUM_VCS", 0) == p.vcs);
+            REQUIRE(c.get("BUF_DEPTH", 0) == p.buffer_depth);
+            REQUIRE(c.get("FLIT_WIDTH", 0) == p.flit_width);
+            REQUIRE(c.get("T_NODE", 0) == p.t_node);
+            REQUIRE(c.get("T_SW", 0) == p.t_sw);
+            REQUIRE(c.get("T_PHY", 0) == p.t_phy);
+            REQUIRE(c.get("MESH_X", 0) == 4);
+            REQUIRE(c.get("TORUS", -1) == (model.shape.torus ? 1 : 0));
+            REQUIRE(c.get("PATH_WORMS", -1) == (p.path_worms ? 1 : 0));
+            REQUIRE(c.get("TREE_WORMS", -1) == (p.tree_worms ? 1 : 0));
+            // t_node_multidest is a parameter only where lists or bit-strings are routed.
+            REQUIRE(c.get("T_NODE_MULTIDEST", 0) ==
+                    (p.path_worms || p.tree_worms ? p.t_node_multidest : 0));
+            NetworkParams other = p;
+            other.buffer_depth += 1;
+            REQUIRE_FALSE(*mesh::ecube_rtl_config(model.shape, other) == c);
         }
-    // A configuration with tree worms stands in for routers of a network without them.
-    for (const auto& model : rtl_models())
-        if (model.params.tree_worms) {
-            p = params_of(model);
-            p.tree_worms = false;
-            REQUIRE(find_rtl_model(mesh_rtl_params(mesh, p)).name == model.name);
-        }
-    // A torus needs a configuration built for one, with its dateline classes; a mesh one built
-    // for a mesh; and only 2-D networks have RTL routers.
-    for (const auto& model : rtl_models())
-        if (!model.params.torus && model.params.vcs >= 2 &&
-            !model.params.tree_worms)  // datelines: 2 VCs; trees: meshes
-            REQUIRE_THROWS_WITH(
-                mesh_spec(torus, params_of(model), [](NodeId) { return true; }),
-                Catch::Contains("no verilated configuration matches") &&
-                    Catch::Contains(model.name + ": differs in topology mesh (network: torus)"));
-    for (const auto& model : rtl_models())
-        if (model.params.torus) {
-            p = params_of(model);
-            REQUIRE(find_rtl_model(mesh_rtl_params(torus, p)).name == model.name);
-            REQUIRE_THROWS_WITH(mesh_rtl_params(torus, p, false), Catch::Contains("dateline"));
-            REQUIRE_THROWS_WITH(find_rtl_model(mesh_rtl_params(mesh, p)),
-                                Catch::Contains(fmt::format(
-                                    "{}: differs in topology torus (network: mesh)", model.name)));
-        }
+    }
+    NetworkParams p = mesh_rtl_cases().front().params;
+    // Beyond the e-cube RTL (3-D, a torus without datelines) the table-routed RTL serves.
+    REQUIRE_FALSE(mesh::ecube_rtl_config(mesh::MeshShape::parse("4x4x2", false), p));
+    REQUIRE_FALSE(mesh::ecube_rtl_config(torus, p, false));
+    // What the RTL lacks is named, with the key and its value.
+    p.flit_width = 64;
+    REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
+                        Catch::Contains("flit_width 64") && Catch::Contains("32 data bits"));
+    p = mesh_rtl_cases().front().params;
+    p.header_encoding = HeaderEncoding::BitString;
     REQUIRE_THROWS_WITH(
-        mesh_rtl_params(mesh::MeshShape::parse("4x4x2", false), params_of(rtl_models().front())),
-        Catch::Contains("not a 2-D mesh or torus"));
+        mesh::ecube_rtl_config(mesh, p),
+        Catch::Contains("router.header_encoding bitstring") && Catch::Contains("tagged only"));
+    p = mesh_rtl_cases().front().params;
+    p.atomic_ocrq = false;
+    REQUIRE_THROWS_WITH(mesh::ecube_rtl_config(mesh, p),
+                        Catch::Contains("router.atomic_ocrq false"));
+    p = mesh_rtl_cases().front().params;
+    p.route_timing = RouteTiming::Fixed;
+    REQUIRE_THROWS_WITH(
+        mesh::ecube_rtl_config(mesh, p),
+        Catch::Contains("router.route_timing fixed") && Catch::Contains("(gather only)"));
 }

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "systemc/Flit.hpp"
-#include "systemc/rtl/RtlModels.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "topologies/mesh/MeshTreeFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
@@ -135,16 +135,16 @@ TEST_CASE("tree worms: the RTL routers are in lock step with the SystemC routers
     // up to the cycle the reference's watchdog stopped it; most runs must drain.
     int runs = 0;
     int drained = 0;
-    for (const auto& model : rtl_models()) {
+    for (const auto& model : mesh_rtl_cases()) {
         if (!model.params.tree_worms) continue;
-        NetworkParams p = mesh_network_params(model.params);
+        NetworkParams p = model.params;
         REQUIRE(p.tree_worms);
         p.watchdog_cycles = 1000;
         Coverage total;
         for (const std::uint64_t seed : {1u, 2u, 3u, 4u, 5u, 12u}) {
             const auto sends = random_requests(30, 3000, 8, seed * 7919 + model.params.vcs);
-            INFO("model " << model.name << " (" << model.params.describe() << "), seed " << seed
-                          << ", " << sends.size() << " requests");
+            INFO("model " << model.name << " (" << model.describe() << "), seed " << seed << ", "
+                          << sends.size() << " requests");
             const LockStepResult reference =
                 run_lockstep(tree_spec(p, nullptr), p, sends, nullptr, 20000);
             for (const auto& problem : reference.problems) UNSCOPED_INFO(problem);
@@ -225,11 +225,11 @@ TEST_CASE("tree worms: the watchdog also catches a deadlock whose flits all sit 
     // buffers and the credits they returned (ActivityMonitor::flits_in_rtl_buffers); the run on
     // its own (not cut at the reference's stop) must end in the watchdog's report too, a little
     // after the all-SystemC run's, long before the drain limit.
-    const RtlModel* model = nullptr;
-    for (const auto& m : rtl_models())
+    const MeshRtlCase* model = nullptr;
+    for (const auto& m : mesh_rtl_cases())
         if (m.name == "p1d1") model = &m;
     REQUIRE(model != nullptr);
-    NetworkParams p = mesh_network_params(model->params);
+    NetworkParams p = model->params;
     p.watchdog_cycles = 1000;
     const auto sends = random_requests(30, 3000, 8, 12 * 7919 + model->params.vcs);
     const LockStepResult reference = run_lockstep(tree_spec(p, nullptr), p, sends, nullptr, 20000);

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "systemc/Flit.hpp"
-#include "systemc/rtl/RtlModels.hpp"
 #include "testbenches/cosim/LockStep.hpp"
+#include "testbenches/cosim/MeshRtlCases.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
 
@@ -24,10 +24,6 @@ namespace {
 const mesh::MeshShape& mesh4x4() {
     static const mesh::MeshShape shape = mesh::MeshShape::parse("4x4", false);
     return shape;
-}
-
-NetworkParams params_of(const RtlRouterParams& m) {
-    return mesh_network_params(m);
 }
 
 /// `count` requests at random cycles below `span` from random sources: a third unicasts, the
@@ -99,9 +95,9 @@ Coverage coverage(const LinkTrace& trace, const NetworkParams& p) {
 TEST_CASE("path worms: the RTL routers are in lock step with the SystemC routers on a 4x4 mesh",
           "[cosim][lockstep][pathworm]") {
     int runs = 0;
-    for (const auto& model : rtl_models()) {
+    for (const auto& model : mesh_rtl_cases()) {
         if (!model.params.path_worms) continue;
-        const NetworkParams p = params_of(model.params);
+        const NetworkParams p = model.params;
         // HL needs one consumption channel; SQHL and SCHL one per input direction.
         std::vector<mesh::MeshMulticastAlgorithm> algorithms{mesh::MeshMulticastAlgorithm::Hl};
         if (p.consumption_channels >= 4) {
@@ -112,7 +108,7 @@ TEST_CASE("path worms: the RTL routers are in lock step with the SystemC routers
         for (const auto algorithm : algorithms)
             for (const std::uint64_t seed : {1u, 2u, 3u}) {
                 const auto sends = random_multicasts(60, 250, seed * 101 + model.params.vcs);
-                INFO("model " << model.name << " (" << model.params.describe() << "), "
+                INFO("model " << model.name << " (" << model.describe() << "), "
                               << mesh::to_string(algorithm) << ", seed " << seed << ", "
                               << sends.size() << " requests");
                 LockStepResult reference =

@@ -13,7 +13,7 @@ using namespace wormcast::rtl;
 TEST_CASE("the RTL router equals the SystemC router under random worms and random back-pressure",
           "[cosim][router]") {
     int runs = 0;
-    for (const auto& model : rtl_models()) {
+    for (const auto& model : mesh_rtl_cases()) {
         std::uint64_t bubbles = 0;
         for (const NodeId node : {0u, 6u, 15u}) {  // a corner, an inner node, the opposite corner
             // Light load and a fast drain; heavy load and slow drains: full buffers, credit stalls.
@@ -28,7 +28,7 @@ TEST_CASE("the RTL router equals the SystemC router under random worms and rando
                 o.path_worms =
                     0.5;  // half the worms destination lists, where the model has path worms
                 const RouterPairResult r = run_router_pair(model, o);
-                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node
+                INFO("model " << model.name << " (" << model.describe() << "), node " << node
                               << ", load " << load << ", drain " << drain << ", seed " << o.seed);
                 INFO(r.mismatch);
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);
@@ -53,7 +53,7 @@ TEST_CASE("the RTL router equals the SystemC router under random worms and rando
         INFO("model " << model.name);
         if (model.params.path_worms) REQUIRE(bubbles > 0);
     }
-    REQUIRE(runs == static_cast<int>(9 * rtl_models().size()));
+    REQUIRE(runs == static_cast<int>(9 * mesh_rtl_cases().size()));
 }
 
 TEST_CASE("the RTL router with tree worms equals the SystemC router under random bit-strings",
@@ -64,7 +64,7 @@ TEST_CASE("the RTL router with tree worms equals the SystemC router under random
     // several-output request at a time (docs/rtl.md) lets every run drain; without it 3 of the 9
     // p2d2c4 runs stalled for good.
     int runs = 0;
-    for (const auto& model : rtl_models()) {
+    for (const auto& model : mesh_rtl_cases()) {
         if (!model.params.tree_worms) continue;
         std::uint64_t bubbles = 0;
         for (const NodeId node : {0u, 6u, 15u})
@@ -78,7 +78,7 @@ TEST_CASE("the RTL router with tree worms equals the SystemC router under random
                 o.cycles = 1500;
                 o.tree_worms = 0.5;
                 const RouterPairResult r = run_router_pair(model, o);
-                INFO("model " << model.name << " (" << model.params.describe() << "), node " << node
+                INFO("model " << model.name << " (" << model.describe() << "), node " << node
                               << ", load " << load << ", drain " << drain << ", seed " << o.seed);
                 INFO(r.mismatch);
                 for (const auto& p : r.problems) UNSCOPED_INFO(p);

@@ -23,6 +23,80 @@ using namespace wormcast::rtl;
 
 namespace {
 
+/// A wc_min_switch (rtl/wc_min_switch.sv) with tree worms: one switch of a UNI- or BI-MIN.
+struct RtlSwitchParams {
+    bool bidirectional = false;
+    unsigned radix = 2;   ///< b
+    unsigned stages = 3;  ///< n
+    unsigned stage = 0;   ///< this switch's stage j
+    unsigned consumption_channels = 1;
+    unsigned vcs = 1;
+    unsigned buffer_depth = 1;
+    unsigned flit_width = 32;
+    unsigned t_node = 1;
+    unsigned t_node_multidest = 2;
+    unsigned t_sw = 1;
+    unsigned t_phy = 1;
+    unsigned t_inj = 1;
+    unsigned t_cons = 1;
+    unsigned token_ring = 0;           ///< 1: ATBM token ring of this switch alone
+    unsigned token_pass = 1;           ///< token passing time, cycles per stop
+    unsigned token_release_flits = 0;  ///< real flits before the token is released (0: tail)
+};
+
+struct RtlSwitchModel {
+    std::string name;
+    RtlSwitchParams params;
+
+    /// The configuration, verilated on first use.
+    RtlConfig config() const {
+        const RtlSwitchParams& m = params;
+        RtlConfig c;
+        c.top = "wc_min_switch";
+        c.summary = "wc_min_switch " + name;
+        c.set("BIDIRECTIONAL", m.bidirectional).set("B", m.radix).set("STAGES", m.stages);
+        c.set("STAGE", m.stage).set("CONSUMPTION", m.consumption_channels).set("NUM_VCS", m.vcs);
+        c.set("BUF_DEPTH", m.buffer_depth).set("FLIT_WIDTH", m.flit_width).set("T_NODE", m.t_node);
+        c.set("T_NODE_MULTIDEST", m.t_node_multidest).set("T_SW", m.t_sw).set("T_PHY", m.t_phy);
+        c.set("T_INJ", m.t_inj).set("T_CONS", m.t_cons).set("TREE_WORMS", 1);
+        c.set("TOKEN_RING", m.token_ring).set("TOKEN_PASS", m.token_pass);
+        c.set("TOKEN_RELEASE_FLITS", m.token_release_flits);
+        return c;
+    }
+    std::unique_ptr<RouterModule> make(const RouterConfig& router, sc_core::sc_time period,
+                                       std::uint32_t row) const {
+        return make_rtl_router(load_rtl_library(config()), router, period.to_seconds() * 1e9,
+                               nullptr, row);
+    }
+};
+
+/// The switches of the bench: u4s1c4, the exit stage of a 16-node UNI-MIN of 4x4 switches (up to
+/// 4 branches, 16 outputs); u2s1, a middle stage of an 8-node UNI-MIN, 2 VCs; b2s0c2, the
+/// turnaround/exit stage of an 8-node BI-MIN with 2 consumption channels (forward, backward and
+/// split worms); u2s0t, a first stage of an 8-node UNI-MIN with the token (3 cycles a stop,
+/// released after 4 flits).
+const std::vector<RtlSwitchModel>& rtl_switch_models() {
+    static const std::vector<RtlSwitchModel> models = [] {
+        std::vector<RtlSwitchModel> out;
+        RtlSwitchParams m;
+        m.radix = 4, m.stages = 2, m.stage = 1, m.consumption_channels = 4, m.flit_width = 16;
+        out.push_back({"u4s1c4", m});
+        m = {};
+        m.stage = 1, m.vcs = 2, m.flit_width = 8;
+        out.push_back({"u2s1", m});
+        m = {};
+        m.bidirectional = true, m.consumption_channels = 2, m.buffer_depth = 2, m.flit_width = 8;
+        m.t_node = 2, m.t_node_multidest = 3, m.t_inj = 2, m.t_cons = 2;
+        out.push_back({"b2s0c2", m});
+        m = {};
+        m.vcs = 2, m.buffer_depth = 2, m.flit_width = 8, m.t_inj = 2, m.token_ring = 1;
+        m.token_pass = 3, m.token_release_flits = 4;
+        out.push_back({"u2s0t", m});
+        return out;
+    }();
+    return models;
+}
+
 struct SwitchRun {
     std::uint32_t row = 0;
     double load = 0.5;
@@ -83,7 +157,7 @@ PairSetup switch_setup(const RtlSwitchModel& model, const SwitchRun& run) {
         return min::make_min_routing(*wiring, *table, id, routing);
     };
     setup.make_rtl = [&model, row = run.row](const RouterConfig& config, sc_core::sc_time period) {
-        return model.make(config, period, nullptr, row);
+        return model.make(config, period, row);
     };
     const min::NodeRange below = table->at(id).all;
     std::vector<NodeId> reached, all;

@@ -85,6 +85,9 @@ struct RunResult {
     /// destination (unicast) or more (multicast; all phases of a software scheme).
     Distribution unicast_latency;
     Distribution multicast_latency;
+    /// The same, first start-up at the source -> last tail (TrafficStats::latency by kind).
+    Distribution unicast_startup_latency;
+    Distribution multicast_startup_latency;
     double offered_flits_per_node_cycle = 0;
     std::vector<std::uint64_t> startups_per_node;
     Cycle pattern_latency = 0;  ///< first start-up of any multicast -> last tail of any, cycles

@@ -17,6 +17,7 @@
 #include "systemc/pure/Time.hpp"
 #include "systemc/pure/UnicastFirmware.hpp"
 #include "systemc/pure/YamlDocument.hpp"
+#include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Results.hpp"
 
 namespace wormcast::sim {
@@ -166,7 +167,7 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
         } catch (const YAML::Exception& e) {
             throw ConfigError(fmt::format("--set '{}': value is not valid YAML ({})", o, e.what()));
         }
-        check_mapping_keys(parsed, "--set " + key);  // duplicates, alias bombs, nesting
+        check_mapping_keys(parsed, "--set " + key);  // repeated keys, alias bombs, nesting
         // Walk down, creating mappings as needed. yaml-cpp nodes are handles: use reset to descend.
         std::vector<YAML::Node> chain{root};
         for (std::size_t i = 0; i + 1 < path.size(); ++i) {
@@ -557,11 +558,19 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     s.run.measure = s.traffic_kind == "uniform" ? s.uniform.measure : 0;
     s.topology->check_params(p);
     p.header_format(nodes).validate();
+    // (Scenario::check repeats these and the two checks at the end for a scenario made in C++.)
     s.uniform.worm_flits =
         s.uniform.length + header_flits(Header::unicast(0), p.header_format(nodes));
     check_memory(s, memory_limit_mb);
-    s.multicast_firmware();  // nic.multicast must fit the routers and topology: refuse now
-    if (!s.rtl_routers().empty()) s.rtl_model();  // a verilated configuration must fit: refuse now
+    s.multicast_firmware();          // nic.multicast must fit the routers and topology: refuse now
+    if (!s.rtl_routers().empty()) {  // refuse now what the RTL lacks, and a missing toolchain
+        s.rtl_model();
+        try {
+            rtl::check_rtl_toolchain();
+        } catch (const ConfigError& e) {
+            throw ConfigError(fmt::format("network.rtl: {}", e.what()));
+        }
+    }
     return s;
 }
 
@@ -575,6 +584,34 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
     Scenario s = parse_scenario(root, path);
     s.source_sha256 = sha256_hex(text);
     return s;
+}
+
+Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::string>& overrides,
+                             const std::string& source) {
+    const std::string name = source.empty() ? "scenario text" : source;
+    YAML::Node root = load_one_document(yaml, name);
+    apply_overrides(root, overrides);
+    return parse_scenario(root, source.empty() ? "./scenario text" : source);
+}
+
+Scenario scenario_for(std::shared_ptr<const Topology> topology) {
+    if (!topology) throw ConfigError("scenario_for: no topology");
+    Scenario s;
+    s.source = "<C++>";
+    s.topology = std::move(topology);
+    s.topology->default_params(s.params);
+    s.run.warmup = 0;
+    s.run.measure = 0;
+    s.check();
+    return s;
+}
+
+void Scenario::check() const {
+    if (!topology) throw ConfigError("network.topology: no topology");
+    topology->check_params(params);
+    params.header_format(topology->nodes()).validate();
+    multicast_firmware();
+    if (!rtl_routers().empty()) rtl_model();
 }
 
 std::vector<ScheduledSend> Scenario::traffic_sends() const {

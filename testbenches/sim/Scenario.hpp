@@ -72,6 +72,9 @@ struct Scenario {
     /// The effective scenario: every section as this run uses it, after --set overrides and with
     /// every default filled in (docs/results.md, "scenario").
     nlohmann::ordered_json effective_json() const;
+    /// The checks parse_scenario makes of the parameters, the multicast scheme and the RTL
+    /// routers, for a scenario filled in from C++ (scenario_for); throws ConfigError.
+    void check() const;
 
   private:
     /// The plan of a collective scheme for this scenario's traffic, made once.
@@ -84,6 +87,13 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
 /// Build a checked Scenario; throws ConfigError naming the field and the reason.
 Scenario parse_scenario(const YAML::Node& root, const std::string& source);
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides);
+/// A scenario from YAML text; `source` names it in errors and is the folder relative files are
+/// read from (e.g. "platform/scenario.yaml"; "" for the working directory).
+Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::string>& overrides,
+                             const std::string& source = "");
+/// A scenario of `topology` with its default parameters and nic.multicast "separate" (and the
+/// default uniform traffic, for run_network): fill in params, multicast and run, then check().
+Scenario scenario_for(std::shared_ptr<const Topology> topology);
 
 /// The results JSON of a run of `scenario` (docs/results.md): sim::to_json with the effective
 /// scenario, its file's path and SHA-256, the program and its version, and routers named as the

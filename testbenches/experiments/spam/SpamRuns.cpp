@@ -150,19 +150,29 @@ RunOutcome run_load(const LoadSpec& spec) {
     const sim::RunResult r = sim::run_network(
         sim::scheme_network(*topology, "spam", groups_options(spec.groups), params), params,
         negative_binomial_schedule(spec, params), options);
+    const auto us = [&params](const Distribution& d) { return d.mean * params.clock_ns / 1000.0; };
+    const auto measured = [&](RunOutcome& o) {
+        o.latency_us = us(r.traffic.latency);
+        o.multicast_latency_us = us(r.multicast_latency);
+        o.multicast_alone_us = us(r.multicast_startup_latency);
+        o.unicast_alone_us = us(r.unicast_startup_latency);
+        o.messages = r.traffic.completed;
+        o.delivered = r.traffic.multicasts ? static_cast<double>(r.traffic.completed) /
+                                                 static_cast<double>(r.traffic.multicasts)
+                                           : 0;
+        o.root_share = root_share_of(r);
+    };
     if (!r.deadlock && !r.drained) {
         RunOutcome o = RunOutcome::failed(fmt::format(
             "saturated: not drained within {} cycles after the traffic", options.drain_limit));
         o.saturated = true;
+        measured(o);  // the messages delivered: a lower bound
         return o;
     }
     if (!r.ok()) return RunOutcome::failed(problems_of(r));
     RunOutcome o;
     o.ok = true;
-    o.latency_us = r.traffic.latency.mean * params.clock_ns / 1000.0;
-    o.multicast_latency_us = r.multicast_latency.mean * params.clock_ns / 1000.0;
-    o.messages = r.traffic.completed;
-    o.root_share = root_share_of(r);
+    measured(o);
     return o;
 }
 
@@ -208,10 +218,14 @@ OkMeans mean_of_ok_runs(const std::vector<RunOutcome>& outcomes) {
             ++ok;
             means.multicast_latency_us += o.multicast_latency_us;
             means.root_share += o.root_share;
+            means.multicast_alone_us += o.multicast_alone_us;
+            means.unicast_alone_us += o.unicast_alone_us;
         }
     if (ok) {
         means.multicast_latency_us /= ok;
         means.root_share /= ok;
+        means.multicast_alone_us /= ok;
+        means.unicast_alone_us /= ok;
     }
     return means;
 }

@@ -57,16 +57,23 @@ struct RunOutcome {
     /// not a failure of the model.
     bool saturated = false;
     double latency_us = 0;  ///< Fig. 2: start-up to last tail; Fig. 3: mean message latency
-    double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (start-up to last tail)
+    double multicast_latency_us = 0;  ///< Fig. 3: mean multicast latency (submission to last tail)
     double root_share = 0;            ///< the root switch's share of switch-to-switch flits
     std::uint64_t messages = 0;       ///< measured messages
     std::string problem;
+    /// Fig. 3 by kind, start-up to last tail: the multicasts alone, the unicasts alone. A saturated
+    /// run fills them (and latency_us) from the measured messages delivered by the drain bound:
+    /// a lower bound, the others still queued.
+    double multicast_alone_us = 0;
+    double unicast_alone_us = 0;
+    double delivered = 0;  ///< share of the measured messages delivered
 
     static RunOutcome failed(std::string why);
 };
 /// Outcomes travel between worker processes as JSON, one key per member.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunOutcome, ok, saturated, latency_us, multicast_latency_us,
-                                   root_share, messages, problem)
+                                   root_share, messages, problem, multicast_alone_us,
+                                   unicast_alone_us, delivered)
 
 RunOutcome run_single(const SingleSpec& spec);
 
@@ -132,6 +139,8 @@ void summarise(PointSample& sample);
 struct OkMeans {
     double multicast_latency_us = 0;
     double root_share = 0;
+    double multicast_alone_us = 0;
+    double unicast_alone_us = 0;
 };
 OkMeans mean_of_ok_runs(const std::vector<RunOutcome>& outcomes);
 

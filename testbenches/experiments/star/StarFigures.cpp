@@ -79,7 +79,24 @@ std::optional<double> mean_of(const std::vector<StarPoint>& points, std::size_t 
     return std::nullopt;
 }
 
+/// Only the points of one router timing.
+std::vector<StarPoint> points_of(const std::vector<StarPoint>& points, RouteTiming timing) {
+    std::vector<StarPoint> out;
+    for (const auto& p : points)
+        if (p.timing == timing) out.push_back(p);
+    return out;
+}
+
 }  // namespace
+
+std::vector<RouteTiming> star_route_timings(const OptionValues& options) {
+    const auto it = options.find("--route-timing");
+    if (it == options.end() || it->second == "gather") return {RouteTiming::Gather};
+    if (it->second == "fixed") return {RouteTiming::Fixed};
+    if (it->second == "both") return {RouteTiming::Gather, RouteTiming::Fixed};
+    throw ConfigError(
+        fmt::format("--route-timing: '{}' is not one of: gather, fixed, both", it->second));
+}
 
 StarFigure star_figure(int number, const sim::ReproduceOptions& options) {
     StarFigure f;
@@ -127,14 +144,17 @@ StarFigure star_figure(int number, const sim::ReproduceOptions& options) {
             throw ConfigError(
                 fmt::format("star figure {}: the paper's simulated figures are 11-15", number));
     }
+    f.timings = star_route_timings(options.options);
+    if (f.metric == StarMetric::Links) f.timings.resize(1);
     return f;
 }
 
 StarRunSpec star_figure_spec(const StarFigure& figure, std::size_t panel, StarScheme scheme,
-                             double x, unsigned run, std::uint64_t seed) {
+                             double x, unsigned run, std::uint64_t seed, RouteTiming timing) {
     const StarPanel& p = figure.panels.at(panel);
     StarRunSpec spec;
     spec.n = figure.n;
+    spec.route_timing = timing;
     spec.scheme = scheme;
     spec.startup_ns = p.startup_us * 1000;
     spec.length = p.length;
@@ -150,8 +170,8 @@ StarRunSpec star_figure_spec(const StarFigure& figure, std::size_t panel, StarSc
             spec.length = static_cast<std::uint32_t>(x);
             break;
     }
-    // Not seeded by the scheme, t_s or length: every scheme runs the same draws, and the draws of
-    // a d are the same in every figure.
+    // Not seeded by the scheme, t_s, length or timing: every scheme runs the same draws, and the
+    // draws of a d are the same in every figure.
     spec.seed = sweep_seed(seed, {figure.n, spec.destinations, run});
     return spec;
 }
@@ -161,19 +181,22 @@ std::vector<StarPoint> run_star_figure(
     const std::function<void(std::size_t, std::size_t)>& progress) {
     std::vector<StarPoint> points;
     std::vector<std::function<StarOutcome()>> tasks;
-    for (std::size_t p = 0; p < figure.panels.size(); ++p)
-        for (StarScheme scheme : schemes())
-            for (double x : figure.xs) {
-                StarPoint point;
-                point.panel = p;
-                point.scheme = scheme;
-                point.x = x;
-                points.push_back(point);
-                for (unsigned run = 0; run < figure.runs; ++run) {
-                    const StarRunSpec spec = star_figure_spec(figure, p, scheme, x, run, seed);
-                    tasks.push_back([spec] { return run_star_multicast(spec); });
+    for (RouteTiming timing : figure.timings)
+        for (std::size_t p = 0; p < figure.panels.size(); ++p)
+            for (StarScheme scheme : schemes())
+                for (double x : figure.xs) {
+                    StarPoint point;
+                    point.timing = timing;
+                    point.panel = p;
+                    point.scheme = scheme;
+                    point.x = x;
+                    points.push_back(point);
+                    for (unsigned run = 0; run < figure.runs; ++run) {
+                        const StarRunSpec spec =
+                            star_figure_spec(figure, p, scheme, x, run, seed, timing);
+                        tasks.push_back([spec] { return run_star_multicast(spec); });
+                    }
                 }
-            }
     const auto outcomes = run_in_workers(tasks, jobs, progress);
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto first = outcomes.begin() + static_cast<std::ptrdiff_t>(i * figure.runs);
@@ -367,13 +390,33 @@ void print_claims(std::ostream& os, const StarFigure& f, const std::vector<StarP
     }
 }
 
+void print_star_timing(std::ostream& os, const StarFigure& figure,
+                       const std::vector<StarPoint>& points, std::uint64_t seed,
+                       const std::string& model);
+
 }  // namespace
 
 void print_star_figure(std::ostream& os, const StarFigure& figure,
-                       const std::vector<StarPoint>& points, std::uint64_t seed) {
+                       const std::vector<StarPoint>& all_points, std::uint64_t seed) {
+    const bool gather_only = figure.timings == std::vector<RouteTiming>{RouteTiming::Gather};
+    for (RouteTiming timing : figure.timings) {
+        const std::vector<StarPoint> points = points_of(all_points, timing);
+        const std::string model =
+            gather_only ? ""
+                        : fmt::format(", router.route_timing {}{}", to_string(timing),
+                                      timing == RouteTiming::Fixed ? " (the paper's)" : "");
+        print_star_timing(os, figure, points, seed, model);
+    }
+}
+
+namespace {
+
+void print_star_timing(std::ostream& os, const StarFigure& figure,
+                       const std::vector<StarPoint>& points, std::uint64_t seed,
+                       const std::string& model) {
     for (std::size_t p = 0; p < figure.panels.size(); ++p) {
-        os << fmt::format("\n{}; mean {} over {} runs\n", panel_text(figure, figure.panels[p]),
-                          metric_label(figure.metric), figure.runs);
+        os << fmt::format("\n{}; mean {} over {} runs{}\n", panel_text(figure, figure.panels[p]),
+                          metric_label(figure.metric), figure.runs, model);
         std::string header = fmt::format("{:>7}", axis_column(figure.axis));
         for (StarScheme s : schemes()) header += fmt::format("{:>13}", star::to_string(s));
         os << header << "\n";
@@ -389,10 +432,12 @@ void print_star_figure(std::ostream& os, const StarFigure& figure,
         }
     }
     os << fmt::format(
-        "\nWhat §4 of the paper says about Fig. {}, and wormcast's numbers (seed {}{}):\n",
-        figure.number, seed, figure.quick ? ", --quick grid" : "");
+        "\nWhat §4 of the paper says about Fig. {}, and wormcast's numbers (seed {}{}{}):\n",
+        figure.number, seed, figure.quick ? ", --quick grid" : "", model);
     print_claims(os, figure, points);
 }
+
+}  // namespace
 
 void write_star_figure_csv(const std::string& path, const StarFigure& figure,
                            const std::vector<StarPoint>& points) {
@@ -400,15 +445,16 @@ void write_star_figure_csv(const std::string& path, const StarFigure& figure,
     if (!out) throw ConfigError(fmt::format("cannot write '{}'", path));
     out << "figure,panel,scheme,startup_us,length_flits,destinations,runs,failed,mean,min,max,"
            "stddev,unit,"
-           "mean_wall_seconds\n";
+           "mean_wall_seconds,route_timing\n";
     for (const auto& pt : points) {
         const StarRunSpec spec = star_figure_spec(figure, pt.panel, pt.scheme, pt.x, 0, 0);
         const SampleStats& st = pt.value;
-        out << fmt::format(
-            "{},{},{},{:g},{},{},{},{},{:.4f},{:.4f},{:.4f},{:.4f},{},{:.4f}\n", figure.number,
-            figure.panels[pt.panel].label, star::to_string(pt.scheme), spec.startup_ns / 1000,
-            spec.length, spec.destinations, st.runs, st.failed, st.mean, st.min, st.max, st.stddev,
-            figure.metric == StarMetric::Links ? "links" : "us", pt.mean_wall_seconds);
+        out << fmt::format("{},{},{},{:g},{},{},{},{},{:.4f},{:.4f},{:.4f},{:.4f},{},{:.4f},{}\n",
+                           figure.number, figure.panels[pt.panel].label, star::to_string(pt.scheme),
+                           spec.startup_ns / 1000, spec.length, spec.destinations, st.runs,
+                           st.failed, st.mean, st.min, st.max, st.stddev,
+                           figure.metric == StarMetric::Links ? "links" : "us",
+                           pt.mean_wall_seconds, to_string(pt.timing));
     }
 }
 
@@ -430,17 +476,27 @@ std::string write_star_figure_plot(const std::string& dir, const StarFigure& fig
     int block = 0;
     for (std::size_t p = 0; p < panels; ++p) {
         std::vector<std::string> plots;
-        for (std::size_t si = 0; si < schemes().size(); ++si) {
-            const StarScheme s = schemes()[si];
-            data << "# (" << figure.panels[p].label << ") " << star::to_string(s) << "\n";
-            for (double x : figure.xs) {
-                const auto v = mean_of(points, p, s, x);
-                data << (v ? fmt::format("{:g} {:.4f}\n", x, *v) : fmt::format("{:g} ?\n", x));
+        // Both router timings: gather solid, fixed (the paper's) dashed, one colour per scheme.
+        const bool both = figure.timings.size() > 1;
+        for (RouteTiming timing : figure.timings) {
+            const std::vector<StarPoint> mine = points_of(points, timing);
+            for (std::size_t si = 0; si < schemes().size(); ++si) {
+                const StarScheme s = schemes()[si];
+                data << "# (" << figure.panels[p].label << ") " << star::to_string(s) << " "
+                     << to_string(timing) << "\n";
+                for (double x : figure.xs) {
+                    const auto v = mean_of(mine, p, s, x);
+                    data << (v ? fmt::format("{:g} {:.4f}\n", x, *v) : fmt::format("{:g} ?\n", x));
+                }
+                data << "\n\n";
+                const std::string title =
+                    both ? fmt::format("{} ({})", star::to_string(s), to_string(timing))
+                         : star::to_string(s);
+                plots.push_back(
+                    fmt::format("{} index {} with linespoints lc {} pt {} dt {} title {}",
+                                plots.empty() ? gnuplot_quote(dat) : "''", block++, si + 1, si + 4,
+                                timing == RouteTiming::Fixed ? 2 : 1, gnuplot_quote(title)));
             }
-            data << "\n\n";
-            plots.push_back(fmt::format("{} index {} with linespoints lc {} pt {} title {}",
-                                        plots.empty() ? gnuplot_quote(dat) : "''", block++, si + 1,
-                                        si + 4, gnuplot_quote(star::to_string(s))));
         }
         script << fmt::format("set title {}\n", gnuplot_quote(panel_text(figure, figure.panels[p])))
                << fmt::format("set xlabel {}\nset ylabel {}\n",
@@ -459,8 +515,8 @@ int reproduce_star_figure(int number, const sim::ReproduceOptions& options) {
     const StarFigure figure = star_figure(number, options);
     const unsigned jobs = resolve_jobs(options.jobs);
     make_output_directory(options.out_dir);
-    const std::size_t runs =
-        figure.panels.size() * schemes().size() * figure.xs.size() * figure.runs;
+    const std::size_t runs = figure.timings.size() * figure.panels.size() * schemes().size() *
+                             figure.xs.size() * figure.runs;
     const NetworkParams small = star_paper_params(1000), large = star_paper_params(10000);
     std::cout << fmt::format(
         "{}: Wang, Chu & Chen Fig. {}: {}\n"
@@ -483,6 +539,15 @@ int reproduce_star_figure(int number, const sim::ReproduceOptions& options) {
         small.t_sw, small.t_node_multidest, small.t_sw, small.t_startup, small.t_receive,
         large.t_startup, large.t_receive, small.flit_width, small.buffer_depth,
         small.consumption_channels, figure.runs, options.seed, runs, jobs);
+    std::string timings;
+    for (RouteTiming t : figure.timings)
+        timings += (timings.empty() ? "" : " and ") + std::string(to_string(t));
+    std::cout << fmt::format(
+        "router.route_timing {}: gather latches a destination list's every flit at every router "
+        "before routing it (h - 1 cycles more per hop for an h-flit header); fixed routes it "
+        "t_node_multidest after its first flit, the address flits pipelined behind (the paper's "
+        "fixed router latency)\n",
+        timings);
     if (figure.metric == StarMetric::Links)
         std::cout << "links visited = the plan's total channels (the sum of its worms' path "
                      "lengths) of each run's "

@@ -38,13 +38,20 @@ struct StarFigure {
     unsigned n = 6;
     unsigned runs = 30;
     bool quick = false;
+    /// The router timings run (--route-timing gather, fixed or both); Fig. 15's links do not
+    /// depend on it and run the first only.
+    std::vector<RouteTiming> timings{RouteTiming::Gather};
 };
 
+/// The timings `--route-timing` names (absent: gather); ConfigError for another value.
+std::vector<RouteTiming> star_route_timings(const OptionValues& options);
+
 /// Figure `number` (11-15) with the grid of `options` (--quick: fewer x values, 2 runs unless
-/// --runs). ConfigError for another number.
+/// --runs; --route-timing). ConfigError for another number.
 StarFigure star_figure(int number, const sim::ReproduceOptions& options);
 
 struct StarPoint {
+    RouteTiming timing = RouteTiming::Gather;
     std::size_t panel = 0;
     star::StarScheme scheme = star::StarScheme::Multipath;
     double x = 0;
@@ -54,7 +61,8 @@ struct StarPoint {
 
 /// The spec of one run (the draw depends on the point and run, not on the scheme).
 StarRunSpec star_figure_spec(const StarFigure& figure, std::size_t panel, star::StarScheme scheme,
-                             double x, unsigned run, std::uint64_t seed);
+                             double x, unsigned run, std::uint64_t seed,
+                             RouteTiming timing = RouteTiming::Gather);
 std::vector<StarPoint> run_star_figure(
     const StarFigure& figure, std::uint64_t seed, unsigned jobs,
     const std::function<void(std::size_t, std::size_t)>& progress);

@@ -16,8 +16,9 @@ namespace wormcast::star_repro {
 
 using namespace sim;  // the simulation layer this experiment runs on
 
-NetworkParams star_paper_params(double startup_ns) {
+NetworkParams star_paper_params(double startup_ns, RouteTiming timing) {
     NetworkParams p;
+    p.route_timing = timing;
     p.clock_ns = kStarClockNs;
     p.t_phy = 1;             // 5 ns link
     p.t_sw = 1;              // the router latency includes the crossbar cycle
@@ -59,7 +60,7 @@ StarDraw star_draw(const star::StarShape& shape, std::uint32_t destinations, std
 
 StarOutcome run_star_multicast(const StarRunSpec& spec) {
     const star::StarShape shape(spec.n);
-    const NetworkParams params = star_paper_params(spec.startup_ns);
+    const NetworkParams params = star_paper_params(spec.startup_ns, spec.route_timing);
     const StarDraw draw = star_draw(shape, spec.destinations, spec.seed);
     const star::StarPlan plan =
         star::plan_star_multicast(shape, spec.scheme, draw.source, draw.destinations);

@@ -24,8 +24,10 @@ constexpr double kStarSendShare = 0.55;
 constexpr unsigned kStarBufferDepth = 32;
 
 /// The network parameters of a run with start-up `startup_ns` (send + receive): two consumption
-/// channels (one per channel network, docs/star.md §4), path worms, 32-bit flits.
-NetworkParams star_paper_params(double startup_ns);
+/// channels (one per channel network, docs/star.md §4), path worms, 32-bit flits; the routers
+/// gather each header before routing it, or route it a fixed latency after its first flit (the
+/// paper's model, router.route_timing).
+NetworkParams star_paper_params(double startup_ns, RouteTiming timing = RouteTiming::Gather);
 
 /// A run: one multicast of `destinations` random destinations from a random source.
 struct StarRunSpec {
@@ -34,7 +36,8 @@ struct StarRunSpec {
     std::uint32_t destinations = 1;  ///< d
     std::uint32_t length = 6;        ///< payload flits of every worm (the paper's message length)
     double startup_ns = 1000;        ///< t_s, send + receive
-    std::uint64_t seed = 1;          ///< draws source and destinations (not the scheme)
+    RouteTiming route_timing = RouteTiming::Gather;
+    std::uint64_t seed = 1;  ///< draws source and destinations (not the scheme)
 };
 
 struct StarDraw {

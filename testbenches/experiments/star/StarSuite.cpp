@@ -14,7 +14,11 @@ sim::ExperimentSuite suite() {
         "Wang, Chu & Chen, Multicast Communication in Wormhole-Routed Star Graph Interconnection "
         "Networks "
         "with Multipath-Based Approach";
-    out.check_options = [](const OptionValues&) {};
+    out.options = {{"--route-timing",
+                    "star-fig*: how routers time a destination list, gather (default: latch it "
+                    "whole at every hop), fixed (the paper's fixed router latency) or both",
+                    false}};
+    out.check_options = [](const OptionValues& options) { star_route_timings(options); };
     out.experiments.push_back(
         {"star-example",
          "Wang, Chu & Chen §2.2.2/§3.2: the worked 4-star multicast, every scheme's worms, "

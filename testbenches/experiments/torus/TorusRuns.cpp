@@ -1,6 +1,7 @@
 // Measurements of the torus broadcast reproductions (see TorusRuns.hpp).
 #include "testbenches/experiments/torus/TorusRuns.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include <fmt/format.h>
@@ -34,6 +35,14 @@ CostTerms edst_table1(std::uint32_t n, std::uint32_t s, std::uint32_t m) {
     CostTerms t;
     t.startups = 2 * (n / 2);
     t.transmission = 2 * (n / 2) * std::uint64_t{s} * m / 4;
+    return t;
+}
+
+CostTerms ours_table1(std::uint32_t n, std::uint32_t h, std::uint32_t s, std::uint32_t m) {
+    const std::uint64_t tilde = (std::uint64_t{s} + h - 1) / h * m;  // s m / h
+    CostTerms t;
+    t.startups = std::max<std::uint64_t>(ceil_log(5, n), h);
+    t.transmission = std::max<std::uint64_t>(ceil_log(5, (n + h - 1) / h), h) * tilde;
     return t;
 }
 
@@ -73,6 +82,7 @@ TableRow table_row(std::uint32_t n, const std::string& algorithm, std::uint32_t 
     }
     row.paper =
         c.scheme == BroadcastScheme::Atd ? atd_theorem1(n, c.h, s, m) : edst_table1(n, s, m);
+    if (c.scheme == BroadcastScheme::Atd) row.h = c.h;
     auto problems = check_congestion(schedule, 1);
     if (problems.empty()) problems = replay_schedule(schedule, 1);
     row.checked = problems.empty();
@@ -86,11 +96,31 @@ std::vector<TableRow> table_rows(bool quick, std::uint32_t m, std::uint64_t seed
         quick ? std::vector<std::uint32_t>{10, 20} : std::vector<std::uint32_t>{10, 20, 25, 50};
     for (std::uint32_t n : sizes)
         for (std::uint32_t s : {n, n * n / 4, n * n}) {
-            std::vector<std::string> algorithms{"edst"};
+            // Table 1's own row beside each schedule: the table evaluated, not a run.
+            const auto formula = [&](std::string name, std::uint32_t h, CostTerms terms) {
+                TableRow row;
+                row.n = n;
+                row.s = s;
+                row.m = m;
+                row.h = h;
+                row.algorithm = std::move(name);
+                row.startups = terms.startups;
+                row.transmission = terms.transmission;
+                row.paper = terms;
+                row.checked = true;
+                row.formula = true;
+                return row;
+            };
+            rows.push_back(table_row(n, "edst", s, m, seed + n * 1000 + s));
+            rows.push_back(formula("EDSTs:table1", 0, edst_table1(n, s, m)));
+            std::vector<std::uint32_t> hs;
             for (std::uint32_t h : {2u, 5u, 10u, 25u})
-                if (n % h == 0 && h < n) algorithms.push_back(fmt::format("atd:h={}", h));
-            for (const auto& a : algorithms)
-                rows.push_back(table_row(n, a, s, m, seed + n * 1000 + s));
+                if (n % h == 0 && h < n) hs.push_back(h);
+            hs.push_back(n);  // one DDN per diagonal: Theorem 1 is exceeded here (broadcast.md)
+            for (std::uint32_t h : hs) {
+                rows.push_back(table_row(n, fmt::format("atd:h={}", h), s, m, seed + n * 1000 + s));
+                rows.push_back(formula(fmt::format("Ours:h={}", h), h, ours_table1(n, h, s, m)));
+            }
         }
     return rows;
 }

@@ -22,6 +22,9 @@ struct CostTerms {
 CostTerms atd_theorem1(std::uint32_t n, std::uint32_t h, std::uint32_t s, std::uint32_t m);
 /// Table 1's EDST row: 2 floor(n/2) start-ups, 2 floor(n/2) s m / 4 flits.
 CostTerms edst_table1(std::uint32_t n, std::uint32_t s, std::uint32_t m);
+/// Table 1's "Ours" row, its O() read with constant 1: max{ceil(log5 n), h} start-ups,
+/// max{ceil(log5 ceil(n/h)), h} s m / h flits (s m / h as Theorem 1's m~ = ceil(s/h) m).
+CostTerms ours_table1(std::uint32_t n, std::uint32_t h, std::uint32_t s, std::uint32_t m);
 
 /// One row of torus-table1: a planned schedule's counts beside the paper's terms.
 struct TableRow {
@@ -34,6 +37,10 @@ struct TableRow {
     CostTerms paper;
     bool checked = false;  ///< conflict-free and every message exactly once
     std::string problem;   ///< first problem of the checks; empty when checked
+    /// A row of Table 1 itself, evaluated ("EDSTs:table1", "Ours:h=H"): startups and
+    /// transmission are its formulas' (equal to `paper`), no schedule behind it.
+    bool formula = false;
+    std::uint32_t h = 0;  ///< ATD's and Ours' h
 };
 
 /// Plans `algorithm` on the n x n torus for s sources drawn with `seed` and measures it against the
@@ -42,7 +49,8 @@ TableRow table_row(std::uint32_t n, const std::string& algorithm, std::uint32_t 
                    std::uint64_t seed);
 
 /// The grid of torus-table1: n in {10, 20, 25, 50} (quick: 10, 20), s in {n, n^2/4, n^2}, EDST and
-/// ATD for h in {2, 5, 10, 25} dividing n.
+/// ATD for h in {2, 5, 10, 25} dividing n and for h = n; beside them Table 1's own rows evaluated
+/// (EDSTs, and Ours for each h).
 std::vector<TableRow> table_rows(bool quick, std::uint32_t m, std::uint64_t seed);
 
 /// One run of torus-latency: a scheme's multinode broadcast on the cycle-accurate torus.

@@ -120,6 +120,19 @@ TEST_CASE("the star figures use the paper's §4 timing and grids", "[reproduce][
     const auto b = star_figure_spec(f11, 1, StarScheme::TwoPhase, 40, 3, 7);
     REQUIRE(a.seed == b.seed);
     REQUIRE((a.destinations == 40 && a.length == 120 && a.startup_ns == 1000));
+    // --route-timing: gather by default; both runs the same draws under each timing.
+    REQUIRE(f11.timings == std::vector<RouteTiming>{RouteTiming::Gather});
+    sim::ReproduceOptions both;
+    both.options["--route-timing"] = "both";
+    REQUIRE(star_figure(11, both).timings ==
+            std::vector<RouteTiming>{RouteTiming::Gather, RouteTiming::Fixed});
+    REQUIRE(star_figure(15, both).timings.size() == 1);  // links do not depend on it
+    const auto fixed = star_figure_spec(f11, 1, StarScheme::Unicast, 40, 3, 7, RouteTiming::Fixed);
+    REQUIRE((fixed.seed == a.seed && fixed.route_timing == RouteTiming::Fixed));
+    REQUIRE(star_paper_params(1000, RouteTiming::Fixed).route_timing == RouteTiming::Fixed);
+    sim::ReproduceOptions bad;
+    bad.options["--route-timing"] = "pipelined";
+    REQUIRE_THROWS_WITH(star_figure(11, bad), Catch::Contains("gather, fixed, both"));
 }
 
 TEST_CASE("a tiny star figure runs end to end on a 4-star", "[reproduce][star]") {
@@ -132,8 +145,9 @@ TEST_CASE("a tiny star figure runs end to end on a 4-star", "[reproduce][star]")
         figure.runs = 2;
         figure.panels.resize(1);
         figure.panels[0].length = 6;
+        if (number == 11) figure.timings = {RouteTiming::Gather, RouteTiming::Fixed};
         const auto points = run_star_figure(figure, 3, 2, nullptr);
-        REQUIRE(points.size() == 5 * 3);
+        REQUIRE(points.size() == figure.timings.size() * 5 * 3);
         for (const StarPoint& p : points) {
             INFO(star::to_string(p.scheme) << " d=" << p.x);
             REQUIRE(p.value.runs == 2);
@@ -152,5 +166,7 @@ TEST_CASE("a tiny star figure runs end to end on a 4-star", "[reproduce][star]")
         std::ostringstream table;
         print_star_figure(table, figure, points, 3);
         REQUIRE_THAT(table.str(), Catch::Contains("What §4 of the paper says"));
+        if (number == 11)
+            REQUIRE_THAT(table.str(), Catch::Contains("router.route_timing fixed (the paper's)"));
     }
 }

@@ -41,6 +41,12 @@ TEST_CASE("torus-table1: Theorem 1 and Table 1 terms as docs/broadcast.md writes
     REQUIRE(atd_theorem1(50, 25, 2500, 4).transmission == 12454);
     REQUIRE(edst_table1(10, 100, 4).startups == 10);
     REQUIRE(edst_table1(25, 625, 4).transmission == 24 * 625);
+    // Table 1's "Ours": max{ceil(log5 n), h} T_s + max{ceil(log5 ceil(n/h)), h} (s m / h) T_c.
+    REQUIRE(ours_table1(10, 5, 100, 4).startups == 5);
+    REQUIRE(ours_table1(10, 5, 100, 4).transmission == 5 * 20 * 4);
+    REQUIRE(ours_table1(50, 2, 2500, 4).startups == 3);
+    REQUIRE(ours_table1(50, 2, 2500, 4).transmission == 2 * 1250 * 4);
+    REQUIRE(ours_table1(10, 10, 25, 4).transmission == 10 * 3 * 4);  // s m / h rounded up
 }
 
 TEST_CASE("torus-table1: planned ATD schedules stay within Theorem 1's rounds and pass the checks",
@@ -133,9 +139,17 @@ TEST_CASE("reproduce torus-table1 --quick writes its CSV with every row checked"
     std::ifstream csv(options.out_dir + "/torus-table1.csv");
     std::vector<std::string> lines;
     for (std::string line; std::getline(csv, line);) lines.push_back(line);
-    // n = 10: s = 10, 25, 100 x (edst, h = 2, 5); n = 20: s = 20, 100, 400 x (edst, h = 2, 5, 10).
-    REQUIRE(lines.size() == 1 + 9 + 12);
+    // n = 10: s = 10, 25, 100 x (edst, EDSTs:table1, h = 2, 5, 10 and Ours for each);
+    // n = 20: s = 20, 100, 400 x (edst, EDSTs:table1, h = 2, 5, 10, 20 and Ours for each).
+    REQUIRE(lines.size() == 1 + 3 * 8 + 3 * 10);
     for (std::size_t i = 1; i < lines.size(); ++i) REQUIRE(lines[i].back() == '1');
+    int ours = 0, h_equals_n = 0;
+    for (const auto& line : lines) {
+        ours += line.find(",Ours:h=") != std::string::npos;
+        h_equals_n += line.rfind("10,atd:h=10,", 0) == 0 || line.rfind("20,atd:h=20,", 0) == 0;
+    }
+    REQUIRE(ours == 3 * 3 + 3 * 4);
+    REQUIRE(h_equals_n == 6);
 }
 
 TEST_CASE("torus-latency takes its sizes from --torus-sizes and refuses bad ones",

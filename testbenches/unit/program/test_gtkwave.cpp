@@ -132,10 +132,16 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
     };
     // The RTL trace exists only where the RTL is verilated into the program (not in the
     // sanitizer tree, WORMCAST_RTL=OFF: docs/hardening.md).
-    if (WORMCAST_WITH_RTL)
+    if (WORMCAST_WITH_RTL) {
         cases.push_back({"rtl",
                          "run testbenches/scenarios/demo.yaml --rtl all --vcd " + dir + "cosim.vcd",
                          dir + "cosim.rtl.vcd", "HEAD m4 vc0 to 2,2"});
+        // The SystemC file of the same RTL run opens with the demo's save file as without RTL
+        // routers (its times in nanoseconds).
+        cases.push_back(
+            {"demo", "run testbenches/scenarios/demo.yaml --rtl all --vcd " + dir + "demo-rtl.vcd",
+             dir + "demo-rtl.vcd", "HEAD m4 vc0 to 2,2"});
+    }
     static const std::regex decoded(
         R"(^(idle|(HEAD|body|tail|HEAD\+TAIL|BUBBLE) m[0-9]+ vc[0-9]+( .*)?)$)");
     for (const Case& c : cases) {

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "systemc/rtl/RtlModels.hpp"
 #include "topologies/broadcast/network/BroadcastCommands.hpp"
 #include "topologies/mesh/MeshMulticastAlgorithm.hpp"
 #include "topologies/mesh/MeshMulticastFirmware.hpp"
@@ -14,6 +13,7 @@
 #include "topologies/mesh/MeshMulticastRender.hpp"
 #include "topologies/mesh/MeshTreeFirmware.hpp"
 #include "topologies/mesh/network/MeshNetwork.hpp"
+#include "topologies/mesh/network/MeshRtl.hpp"
 
 namespace wormcast::mesh {
 
@@ -211,20 +211,24 @@ class MeshTopology : public Topology {
         return PlanOutput{render_plan_text(plan), plan_to_json(plan), render_plan_dot(plan)};
     }
 
-    std::string rtl_model(const NetworkParams& params) const override {
+    /// The e-cube RTL router on 2-D meshes and tori with dateline classes; elsewhere (3-D, a
+    /// torus without datelines) the table-routed one of every family.
+    std::vector<rtl::RtlConfig> rtl_configs(const NetworkParams& params) const override {
+        if (auto ecube = ecube_rtl_config(shape_, params, dateline_)) return {*ecube};
+        return Topology::rtl_configs(params);
+    }
+    RouterFactory rtl_factory(const NetworkParams& params, const std::vector<std::size_t>& routers,
+                              const NetworkSpec& spec) const override {
         try {
-            return rtl::find_rtl_model(rtl::mesh_rtl_params(shape_, params, dateline_)).name;
+            const auto ecube = ecube_rtl_config(shape_, params, dateline_);
+            if (!ecube) return Topology::rtl_factory(params, routers, spec);
+            std::vector<bool> chosen(shape_.nodes(), false);
+            for (std::size_t r : routers) chosen.at(r) = true;
+            return ecube_rtl_factory(shape_, params, *ecube,
+                                     [chosen](NodeId n) { return chosen[n]; });
         } catch (const ConfigError& e) {
             throw ConfigError(fmt::format("network.rtl: {}", e.what()));
         }
-    }
-    RouterFactory rtl_factory(const NetworkParams& params, const std::vector<std::size_t>& routers,
-                              const NetworkSpec&) const override {
-        rtl_model(params);
-        std::vector<bool> chosen(shape_.nodes(), false);
-        for (std::size_t r : routers) chosen.at(r) = true;
-        return rtl::mesh_rtl_factory(
-            shape_, params, [chosen](NodeId n) { return chosen[n]; }, dateline_);
     }
 
   private:

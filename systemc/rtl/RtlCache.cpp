@@ -1,0 +1,565 @@
+// Verilated configurations built on first use and cached (see RtlCache.hpp).
+#include "systemc/rtl/RtlCache.hpp"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "systemc/pure/Sha256.hpp"
+#include "systemc/pure/Types.hpp"
+#include "systemc/rtl/RtlToolchain.hpp"
+
+namespace wormcast::rtl {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string& directory_override() {
+    static std::string directory;
+    return directory;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// Runs argv with stdout and stderr appended to `log` (or discarded when empty); the exit code,
+/// or -1 when it could not start.
+int run_logged(const std::vector<std::string>& argv, const std::string& log,
+               const std::string& directory = "") {
+    const pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        const int fd = log.empty() ? open("/dev/null", O_WRONLY)
+                                   : open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+        if (fd >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
+            close(fd);
+        }
+        const int null_in = open("/dev/null", O_RDONLY);
+        if (null_in >= 0) dup2(null_in, STDIN_FILENO);
+        if (!directory.empty() && chdir(directory.c_str()) != 0) _exit(127);
+        std::vector<char*> args;
+        for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return -1;
+    if (WIFEXITED(status)) return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
+    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/// The first line a program prints for --version; empty when it does not run.
+std::string version_line(const std::string& program) {
+    char path[] = "/tmp/wormcast-version-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return "";
+    close(fd);
+    const int code = run_logged({program, "--version"}, path);
+    std::string text = read_file(path);
+    unlink(path);
+    if (code != 0) return "";
+    return text.substr(0, text.find('\n'));
+}
+
+struct Tools {
+    std::string verilator_version;
+    std::string compiler_version;
+    std::string sources_hash;  ///< of rtl/*.sv, names and contents
+    std::string verilog_directory;
+    std::vector<std::string> sources;
+};
+
+/// The tools and sources; ConfigError for what is missing.
+Tools find_tools() {
+    const RtlToolchain& chain = rtl_toolchain();
+    if (!chain.enabled)
+        throw ConfigError(
+            "RTL routers: this program was built without RTL co-simulation (cmake "
+            "-DWORMCAST_RTL=OFF, e.g. the sanitizer tree); rebuild with WORMCAST_RTL=ON");
+    // Each tool's first --version line (the key holds Verilator's and the compiler's).
+    struct Probe {
+        const std::string& program;
+        const char* what;
+        std::string* version;
+    };
+    Tools t;
+    std::string make_version;
+    for (const Probe& probe :
+         {Probe{chain.verilator, "Verilator (Debian package verilator)", &t.verilator_version},
+          Probe{chain.compiler,
+                "the C++ compiler this program was built with (Debian: "
+                "build-essential)",
+                &t.compiler_version},
+          Probe{chain.make, "make (Debian: build-essential)", &make_version}}) {
+        *probe.version = version_line(probe.program);
+        if (probe.version->empty())
+            throw ConfigError(fmt::format(
+                "RTL routers, which are verilated on first use, need {}: {} --version failed",
+                probe.what, probe.program));
+    }
+    t.verilog_directory = chain.verilog_directory();
+    for (const auto& entry : fs::directory_iterator(t.verilog_directory)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("wc_", 0) == 0 && entry.path().extension() == ".sv")
+            t.sources.push_back(entry.path().string());
+    }
+    std::sort(t.sources.begin(), t.sources.end());
+    Sha256 hash;
+    for (const auto& source : t.sources)
+        hash.update(fs::path(source).filename().string()).update("\n").update(read_file(source));
+    t.sources_hash = hash.hex();
+    return t;
+}
+
+/// find_tools once per process (again after a failure).
+const Tools& tools() {
+    static const Tools found = find_tools();
+    return found;
+}
+
+std::string iso_time_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+std::string hostname() {
+    char name[256] = {0};
+    if (gethostname(name, sizeof name - 1) != 0) return "host";
+    return name;
+}
+
+/// An exclusive POSIX record lock on a file (fcntl, which NFS supports), released when the
+/// object goes or the process dies.
+class FileLock {
+  public:
+    /// `on_wait` is called once if another process holds the lock; with `wait` false the object
+    /// then gives up at once (held() is false).
+    FileLock(const std::string& path, const std::function<void()>& on_wait, bool wait = true) {
+        fd_ = open(path.c_str(), O_RDWR | O_CREAT, 0644);
+        if (fd_ < 0)
+            throw ConfigError(fmt::format("RTL cache: cannot create the lock file {}: {}", path,
+                                          std::strerror(errno)));
+        struct flock lock {};
+        lock.l_type = F_WRLCK;
+        lock.l_whence = SEEK_SET;
+        if (fcntl(fd_, F_SETLK, &lock) == 0) return;
+        if (on_wait) on_wait();
+        if (!wait) {
+            close(fd_);
+            fd_ = -1;
+            return;
+        }
+        while (fcntl(fd_, F_SETLKW, &lock) != 0)
+            if (errno != EINTR)
+                throw ConfigError(
+                    fmt::format("RTL cache: cannot lock {}: {}", path, std::strerror(errno)));
+    }
+    ~FileLock() {
+        if (fd_ >= 0) close(fd_);  // releases the lock
+    }
+    bool held() const { return fd_ >= 0; }
+    FileLock(const FileLock&) = delete;
+    FileLock& operator=(const FileLock&) = delete;
+
+  private:
+    int fd_ = -1;
+};
+
+std::string model_prefix(const std::string& key) {
+    return "Vwc_" + key.substr(0, 16);
+}
+
+/// Verilator's classes of the model in `obj` that it compiles for speed ("fast") or not.
+std::pair<std::vector<std::string>, std::vector<std::string>> model_sources(
+    const std::string& obj, const std::string& prefix) {
+    std::vector<std::string> fast, slow;
+    std::istringstream mk(read_file(obj + "/" + prefix + "_classes.mk"));
+    std::vector<std::string>* into = nullptr;
+    for (std::string line; std::getline(mk, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        if (line.rfind("VM_", 0) == 0) {
+            into = line.find("_SLOW +=") != std::string::npos   ? &slow
+                   : line.find("_FAST +=") != std::string::npos ? &fast
+                                                                : nullptr;
+            if (line.rfind("VM_GLOBAL", 0) == 0) into = nullptr;  // the runtime: in the program
+            continue;
+        }
+        if (!into) continue;
+        std::istringstream words(line);
+        for (std::string word; words >> word;)
+            if (word != "\\") into->push_back(word + ".cpp");
+    }
+    return {fast, slow};
+}
+
+/// Writes `units` (at most) files obj/unity_NAME_I.cpp that include `sources` between them, in
+/// groups of about equal size, largest first; returns their names.
+std::vector<std::string> unity_sources(const std::string& obj, const std::string& name,
+                                       std::vector<std::string> sources, unsigned units) {
+    std::vector<std::pair<std::uintmax_t, std::string>> sized;
+    for (auto& source : sources) {
+        std::error_code ec;
+        const std::uintmax_t size = fs::file_size(obj + "/" + source, ec);
+        sized.emplace_back(ec ? 0 : size, std::move(source));
+    }
+    std::sort(sized.begin(), sized.end(), std::greater<>());
+    const std::size_t n = std::min<std::size_t>(std::max(units, 1u), sized.size());
+    std::vector<std::uintmax_t> load(n, 0);
+    std::vector<std::string> text(n);
+    for (const auto& [size, source] : sized) {
+        const std::size_t least =
+            static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        load[least] += size;
+        text[least] += "#include \"" + source + "\"\n";
+    }
+    std::vector<std::string> units_written;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string unit = fmt::format("unity_{}_{}.cpp", name, i);
+        std::ofstream(obj + "/" + unit) << text[i];
+        units_written.push_back(unit);
+    }
+    return units_written;
+}
+
+std::string quoted(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) {
+        std::string q = "'";
+        for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        out += (out.empty() ? "" : " ") + q + "'";
+    }
+    return out;
+}
+
+std::string log_tail(const std::string& log, std::size_t lines) {
+    const std::string text = read_file(log);
+    std::vector<std::string> all;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) all.push_back(line);
+    std::string out;
+    for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i)
+        out += "\n    " + all[i];
+    return out;
+}
+
+unsigned build_jobs() {
+    if (const char* jobs = std::getenv("WORMCAST_RTL_JOBS")) {
+        const int n = std::atoi(jobs);
+        if (n > 0) return static_cast<unsigned>(n);
+    }
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? static_cast<unsigned>(cores) : 1;
+}
+
+/// Verilates and compiles `config` into `work` (a new folder); the library is work/model.so.
+void build_into(const RtlConfig& config, const std::string& key, const std::string& work) {
+    const RtlToolchain& chain = rtl_toolchain();
+    const Tools& t = tools();
+    const std::string prefix = model_prefix(key);
+    const std::string obj = work + "/obj";
+    const std::string log = work + "/build.log";
+    fs::create_directories(obj);
+    std::vector<std::string> verilate = {
+        chain.verilator, "--sc",     "--pins-bv", "2",    "--trace", "-Wall", "-Wno-fatal",
+        "--top-module",  config.top, "--prefix",  prefix, "-Mdir",   obj};
+    for (const auto& a : config.verilator_arguments()) verilate.push_back(a);
+    for (const auto& s : t.sources) verilate.push_back(s);
+    std::ofstream(log) << "$ " << quoted(verilate) << "\n";
+    // A failed build's folder goes; its log stays beside the cache as KEY.failed.log.
+    const std::string kept = fs::path(work).parent_path().string() + "/" + key + ".failed.log";
+    if (run_logged(verilate, log) != 0) {
+        std::error_code ec;
+        fs::copy_file(log, kept, fs::copy_options::overwrite_existing, ec);
+        throw ModelError(fmt::format("RTL routers: Verilator failed on {} (log {}):{}",
+                                     config.describe(), kept, log_tail(log, 20)));
+    }
+    const auto [fast, slow] = model_sources(obj, prefix);
+    if (fast.empty())
+        throw ModelError(fmt::format("RTL routers: Verilator wrote no model classes for {} ({})",
+                                     config.describe(), obj));
+    // One makefile, so that the compiles run in parallel. Every generated file includes the
+    // SystemC and Verilator headers, whose parsing cost more than most files' own code: the files
+    // are compiled in a few translation units that include them (as Verilator's own makefile
+    // does without VM_PARALLEL_BUILDS), the fast ones in as many as there are jobs.
+    std::vector<std::string> common = chain.flags;
+    common.push_back("-I" + obj);
+    common.push_back("-I" + chain.header_root());
+    for (const auto& dir : chain.include_directories) common.push_back("-isystem" + dir);
+    std::ostringstream mk;
+    mk << "CXX := " << chain.compiler << "\nCOMMON := " << quoted(common) << "\n";
+    std::vector<std::string> objects;
+    const auto rule = [&](const std::string& source, const std::string& flags) {
+        const std::string object = source.substr(0, source.size() - 4) + ".o";
+        objects.push_back(object);
+        mk << object << ": " << source << "\n\t$(CXX) $(COMMON) " << flags << " -c " << source
+           << " -o " << object << "\n";
+    };
+    const auto fast_units = unity_sources(obj, "fast", fast, build_jobs());
+    for (const auto& s : fast_units) rule(s, "-Os");
+    for (const auto& s : unity_sources(obj, "slow", slow, 1)) rule(s, "-O0");
+    // The shim is copied in, so that the makefile names only files of this folder.
+    const std::string shim = chain.header_root() + "/systemc/rtl/shim/RtlModelShim.cpp";
+    std::error_code copied;
+    fs::copy_file(shim, obj + "/shim.cpp", fs::copy_options::overwrite_existing, copied);
+    if (copied)
+        throw ConfigError(
+            fmt::format("RTL routers: cannot read the model shim {}: {}", shim, copied.message()));
+    const std::vector<std::string> shim_flags = {"-O2", "-DWORMCAST_RTL_MODEL=" + prefix,
+                                                 "-DWORMCAST_RTL_MODEL_HEADER=\"" + prefix + ".h\"",
+                                                 "-DWORMCAST_RTL_GLUE=\"" + chain.glue + "\""};
+    objects.push_back("shim.o");
+    mk << "shim.o: shim.cpp\n\t$(CXX) $(COMMON) " << quoted(shim_flags)
+       << " -c shim.cpp -o shim.o\n";
+    std::string object_list;
+    for (const auto& o : objects) object_list += " " + o;  // names of this folder, no spaces
+    mk << "model.so:" << object_list << "\n\t$(CXX) -shared -o model.so" << object_list << "\n";
+    std::ofstream(obj + "/wormcast.mk") << mk.str();
+    const std::vector<std::string> make = {
+        chain.make, "-s", "-f", "wormcast.mk", fmt::format("-j{}", build_jobs()), "model.so"};
+    std::ofstream(log, std::ios::app) << "$ (cd " << obj << " && " << quoted(make) << ")\n";
+    if (run_logged(make, log, obj) != 0) {
+        std::error_code ec;
+        fs::copy_file(log, kept, fs::copy_options::overwrite_existing, ec);
+        fs::copy_file(obj + "/wormcast.mk", kept + ".mk", fs::copy_options::overwrite_existing, ec);
+        throw ModelError(fmt::format("RTL routers: compiling the verilated {} failed (log {}):{}",
+                                     config.describe(), kept, log_tail(log, 20)));
+    }
+    fs::rename(obj + "/model.so", work + "/model.so");
+    // Keep the log and the model's header (for reading), not the objects and generated C++.
+    for (const auto& entry : fs::directory_iterator(obj)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext == ".o" || ext == ".cpp" || ext == ".d" || ext == ".dat") fs::remove(entry.path());
+    }
+}
+
+nlohmann::ordered_json entry_json(const RtlConfig& config, const std::string& key, double seconds) {
+    const Tools& t = tools();
+    nlohmann::ordered_json j;
+    j["key"] = key;
+    j["top"] = config.top;
+    j["summary"] = config.summary;
+    j["parameters"] = config.describe();
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& p : config.parameters) params[p.name] = p.value;
+    j["verilog_parameters"] = params;
+    j["verilator"] = t.verilator_version;
+    j["compiler"] = t.compiler_version;
+    j["glue"] = rtl_toolchain().glue;
+    j["sources"] = t.sources_hash;
+    j["build_seconds"] = seconds;
+    j["built"] = iso_time_now();
+    return j;
+}
+
+bool complete(const std::string& directory) {
+    return fs::exists(directory + "/model.so") && fs::exists(directory + "/config.json");
+}
+
+/// Removes builds of `key` left unfinished by a process that died (the caller holds the lock).
+void remove_unfinished(const std::string& cache, const std::string& key) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(cache, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("tmp-" + key + "-", 0) == 0) fs::remove_all(entry.path(), ec);
+    }
+}
+
+}  // namespace
+
+std::string rtl_cache_directory() {
+    if (!directory_override().empty()) return directory_override();
+    if (const char* dir = std::getenv("WORMCAST_RTL_CACHE"); dir && *dir) return dir;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/wormcast/rtl";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.cache/wormcast/rtl";
+    throw ConfigError(
+        "RTL cache: no directory (set WORMCAST_RTL_CACHE, XDG_CACHE_HOME or HOME, or give "
+        "--rtl-cache DIR)");
+}
+
+void set_rtl_cache_directory(const std::string& directory) {
+    if (directory.empty()) throw ConfigError("--rtl-cache: empty directory name");
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(directory, ec);
+    if (ec) throw ConfigError(fmt::format("--rtl-cache {}: {}", directory, ec.message()));
+    directory_override() = absolute.lexically_normal().string();
+    setenv("WORMCAST_RTL_CACHE", directory_override().c_str(), 1);
+}
+
+std::string rtl_cache_key(const RtlConfig& config) {
+    const Tools& t = tools();
+    return sha256_hex(fmt::format("wormcast rtl cache 1\n{}\n{}\n{}\n{}\n{}\n", config.canonical(),
+                                  t.sources_hash, rtl_toolchain().glue, t.verilator_version,
+                                  t.compiler_version));
+}
+
+void check_rtl_toolchain() {
+    tools();
+}
+
+const RtlLibrary& load_rtl_library(const RtlConfig& config, const RtlProgress& progress) {
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<RtlLibrary>> loaded;
+    const std::string key = rtl_cache_key(config);
+    std::lock_guard<std::mutex> guard(mutex);
+    if (const auto it = loaded.find(key); it != loaded.end()) return *it->second;
+    const auto say = [&progress](const std::string& line) {
+        if (progress)
+            progress(line);
+        else
+            std::cerr << line << std::endl;
+    };
+    const std::string cache = rtl_cache_directory();
+    const std::string directory = cache + "/" + key;
+    if (!complete(directory)) {
+        std::error_code ec;
+        fs::create_directories(cache, ec);
+        if (ec)
+            throw ConfigError(
+                fmt::format("RTL cache: cannot create {}: {} (set --rtl-cache DIR or "
+                            "WORMCAST_RTL_CACHE)",
+                            cache, ec.message()));
+        FileLock lock(directory + ".lock", [&] {
+            say(fmt::format("rtl: waiting for another process building {} ({})", config.summary,
+                            key.substr(0, 12)));
+        });
+        if (!complete(directory)) {  // nobody built it while we waited
+            remove_unfinished(cache, key);
+            const std::string work =
+                fmt::format("{}/tmp-{}-{}-{}", cache, key, hostname(), getpid());
+            say(fmt::format("rtl: verilating {} ({}) on first use into {} ...",
+                            config.summary.empty() ? config.describe() : config.summary,
+                            key.substr(0, 12), cache));
+            const auto start = std::chrono::steady_clock::now();
+            try {
+                build_into(config, key, work);
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                std::ofstream(work + "/config.json")
+                    << entry_json(config, key, seconds).dump(2) << "\n";
+                fs::rename(work, directory, ec);  // complete in one step
+                if (ec) {  // another process finished it first (its lock file was replaced)
+                    fs::remove_all(work, ec);
+                    if (!complete(directory))
+                        throw ConfigError(fmt::format("RTL cache: cannot complete {}", directory));
+                }
+                say(fmt::format("rtl: built {} in {:.1f} s", key.substr(0, 12), seconds));
+            } catch (...) {
+                fs::remove_all(work, ec);
+                throw;
+            }
+        }
+    }
+    const std::string path = directory + "/model.so";
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+        throw ModelError(
+            fmt::format("RTL routers: cannot load {}: {} (remove it with `wormcast "
+                        "rtl clean {}`)",
+                        path, dlerror(), key.substr(0, 12)));
+    const auto glue = reinterpret_cast<RtlGlueFunction>(dlsym(handle, kRtlGlueSymbol));
+    const auto make = reinterpret_cast<RtlMakeFunction>(dlsym(handle, kRtlMakeSymbol));
+    if (!glue || !make || rtl_toolchain().glue != glue())
+        throw ModelError(
+            fmt::format("RTL routers: {} was built for another program (glue {}, "
+                        "this program's {}); remove it with `wormcast rtl clean {}`",
+                        path, glue ? glue() : "none", rtl_toolchain().glue, key.substr(0, 12)));
+    auto library = std::make_unique<RtlLibrary>(key, make);
+    return *loaded.emplace(key, std::move(library)).first->second;
+}
+
+std::vector<RtlCacheEntry> rtl_cache_entries() {
+    std::vector<RtlCacheEntry> out;
+    const std::string cache = rtl_cache_directory();
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(cache, ec)) {
+        if (!entry.is_directory() || !complete(entry.path().string())) continue;
+        RtlCacheEntry e;
+        e.key = entry.path().filename().string();
+        e.directory = entry.path().string();
+        try {
+            const auto j = nlohmann::json::parse(read_file(e.directory + "/config.json"));
+            e.top = j.value("top", "");
+            e.summary = j.value("summary", "");
+            e.parameters = j.value("parameters", "");
+            e.build_seconds = j.value("build_seconds", 0.0);
+            e.built = j.value("built", "");
+            e.loadable = j.value("glue", "") == rtl_toolchain().glue;
+        } catch (const std::exception&) {
+            e.summary = "(config.json unreadable)";
+        }
+        for (const auto& f : fs::recursive_directory_iterator(entry.path(), ec))
+            if (f.is_regular_file()) e.bytes += f.file_size();
+        out.push_back(e);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const RtlCacheEntry& a, const RtlCacheEntry& b) { return a.built > b.built; });
+    return out;
+}
+
+std::vector<std::string> clean_rtl_cache(const std::vector<std::string>& keys) {
+    std::vector<std::string> removed;
+    const std::string cache = rtl_cache_directory();
+    std::error_code ec;
+    if (!fs::exists(cache, ec)) return removed;
+    const auto chosen = [&keys](const std::string& key) {
+        if (keys.empty()) return true;
+        for (const auto& k : keys)
+            if (!k.empty() && key.rfind(k, 0) == 0) return true;
+        return false;
+    };
+    for (const auto& entry : fs::directory_iterator(cache, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("tmp-", 0) == 0 && name.size() > 4 + 64) {
+            // A build left unfinished by a process that died; one whose builder still holds
+            // the key's lock is under way and stays.
+            const std::string key = name.substr(4, 64);
+            FileLock lock(cache + "/" + key + ".lock", {}, false);
+            if (lock.held() && chosen(key)) fs::remove_all(entry.path(), ec);
+            continue;
+        }
+        if (!entry.is_directory() || name.size() != 64 || !chosen(name)) continue;
+        // Lock files stay: a process waiting on one must lock the file the next builder locks.
+        FileLock lock(entry.path().string() + ".lock", {});
+        fs::remove_all(entry.path(), ec);
+        removed.push_back(name);
+    }
+    return removed;
+}
+
+}  // namespace wormcast::rtl
