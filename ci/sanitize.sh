@@ -35,8 +35,12 @@ command -v llvm-symbolizer >/dev/null && export ASAN_SYMBOLIZER_PATH="$(command 
 # crash on them, so these tests run in a second pass without that one check; the warning ASan
 # prints there when an exception is thrown on a coroutine stack ("ignoring requested
 # __asan_handle_no_return") is the only report allowed, and only in that pass.
-thread_tests() {
-  "$tree/wormcast_tests" "[threads]" --list-test-names-only | sed '/^$/d' |
+# Tests tagged [heavy] (whole reproductions run twice as programs, over 200 s under the
+# sanitizers) are left out of both passes: the code they run is under the sanitizers in the
+# smaller tests of the worker pool and of reproduce --out.
+tagged_tests() {  # tagged_tests TAG: a ctest regex of the unit tests with the Catch2 tag TAG
+  # Catch2 exits with the number of tests it lists; an empty list is caught by the caller.
+  { "$tree/wormcast_tests" "$1" --list-test-names-only || true; } | sed '/^$/d' |
     sed -e 's/[][\.^$*+?(){}|]/\\&/g' -e 's/^/^unit:/' -e 's/$/$/' | paste -sd'|'
 }
 
@@ -59,9 +63,10 @@ check_logs() {
 status=0
 if [ "$what" = all ] || [ "$what" = tests ]; then
   start=$SECONDS
-  threads="$(thread_tests)"
-  [ -n "$threads" ] || { echo "sanitize: no [threads] tests listed" >&2; exit 1; }
-  ctest --test-dir "$tree" -R '^unit:' -E "$threads" --output-on-failure -j"$jobs" || status=1
+  threads="$(tagged_tests '[threads]')"
+  heavy="$(tagged_tests '[heavy]')"
+  [ -n "$threads" ] && [ -n "$heavy" ] || { echo "sanitize: no [threads] or [heavy] tests listed" >&2; exit 1; }
+  ctest --test-dir "$tree" -R '^unit:' -E "$threads|$heavy" --output-on-failure -j"$jobs" || status=1
   check_logs "$logs"
   thread_logs="$logs/threads" && mkdir -p "$thread_logs"
   ASAN_OPTIONS="${asan_all/detect_stack_use_after_return=1/detect_stack_use_after_return=0}:log_path=$thread_logs/asan" \
@@ -75,13 +80,23 @@ fi
 if [ "$what" = all ] || [ "$what" = fuzz ]; then
   start=$SECONDS
   seconds="${FUZZ_SECONDS:-20}"
-  for target in scenario topology message_file node_list topology_file; do
-    corpus="$tree/fuzz-corpus/$target"
+  fuzz_one() {  # one target for $seconds; a failure leaves its log's tail and a mark
+    local target=$1 corpus="$tree/fuzz-corpus/$1"
     mkdir -p "$corpus" "$tree/fuzz-artifacts"
     # New inputs go to build-san/fuzz-corpus/; the committed seeds are only read.
     "$tree/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -print_funcs=0 \
         -artifact_prefix="$tree/fuzz-artifacts/$target-" "$corpus" "testbenches/fuzz/corpus/$target" \
-        >"$tree/fuzz-$target.log" 2>&1 || { tail -50 "$tree/fuzz-$target.log" >&2; status=1; }
+        >"$tree/fuzz-$target.log" 2>&1 || touch "$tree/fuzz-$target.failed"
+  }
+  rm -f "$tree"/fuzz-*.failed
+  # The targets run side by side, one per core: each is a single process.
+  for target in scenario topology message_file node_list topology_file; do
+    fuzz_one "$target" &
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  done
+  wait
+  for target in scenario topology message_file node_list topology_file; do
+    if [ -e "$tree/fuzz-$target.failed" ]; then tail -50 "$tree/fuzz-$target.log" >&2; status=1; fi
     grep -E '^stat::number_of_executed_units|^Done' "$tree/fuzz-$target.log" | tr '\n' ' ' | sed "s/^/sanitize: fuzz_$target: /"; echo
   done
   echo "sanitize: fuzzing took $((SECONDS - start)) s"

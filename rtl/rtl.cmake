@@ -228,7 +228,13 @@ endfunction()
 if(WORMCAST_RTL AND WORMCAST_CATCH2)
 # Co-simulation tests: their own Catch2 binary (WORMCAST_TESTS in CMakeLists.txt).
 file(GLOB WORMCAST_COSIM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/testbenches/cosim/*.cpp)
-add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN})
+list(FILTER WORMCAST_COSIM_SOURCES EXCLUDE REGEX ".*/main\\.cpp$")
+# Catch2's runner, compiled once for both co-simulation binaries (it is the heaviest file of each).
+add_library(wormcast_cosim_main OBJECT ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp)
+target_link_libraries(wormcast_cosim_main PRIVATE Catch2::Catch2)
+target_compile_definitions(wormcast_cosim_main PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
+add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN}
+                                    $<TARGET_OBJECTS:wormcast_cosim_main>)
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
 # The command-line tests (test_cosim_cli.cpp) run the program and read the scenario files.
 target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
@@ -238,7 +244,6 @@ wormcast_enable_rtl_loading(wormcast_cosim_tests)
 # The tests verilate their configurations on first use into a cache of this build tree (not the
 # user's: testbenches/cosim/main.cpp), so every clone builds them afresh; tests that need one
 # configuration wait for each other.
-target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
 catch_discover_tests(wormcast_cosim_tests TEST_PREFIX "cosim: " PROPERTIES TIMEOUT 900)
 # ATBM token rings of several switches: wc_token_stop instances chained into a ring
 # (testbenches/cosim/token_ring/token_ring_tb.sv), verilated as plain C++ and run side by side with
@@ -256,10 +261,9 @@ set(WORMCAST_TOKEN_RING_CONFIGS
 add_library(wormcast_token_ring_models STATIC)
 set_target_properties(wormcast_token_ring_models PROPERTIES SYSTEM TRUE)
 add_executable(wormcast_token_ring_tests ${CMAKE_SOURCE_DIR}/testbenches/cosim/token_ring/test_token_ring.cpp
-                                         ${CMAKE_SOURCE_DIR}/testbenches/cosim/main.cpp
+                                         $<TARGET_OBJECTS:wormcast_cosim_main>
                                          ${CMAKE_SOURCE_DIR}/systemc/TokenStop.cpp)
 target_link_libraries(wormcast_token_ring_tests PRIVATE wormcast_pure wormcast_token_ring_models Catch2::Catch2)
-target_compile_definitions(wormcast_token_ring_tests PRIVATE WORMCAST_TEST_RTL_CACHE="${CMAKE_BINARY_DIR}/rtl-cache")
 target_include_directories(wormcast_token_ring_tests PRIVATE ${CMAKE_BINARY_DIR}/generated/token_ring)
 set(WORMCAST_TOKEN_RING_INCLUDES "")
 set(WORMCAST_TOKEN_RING_ENTRIES "")

@@ -9,7 +9,7 @@ namespace wormcast {
 
 namespace {
 
-constexpr unsigned kKindBits = 2;  // docs/flit-format.md
+constexpr unsigned kHeaderKindBits = 2;  // docs/flit-format.md
 
 /// Bit i of the header stream cut into `width`-bit words.
 bool stream_bit(const std::vector<FlitWord>& words, unsigned width, std::size_t i) {
@@ -25,13 +25,14 @@ DestListPrefix decode_dest_list_prefix(const std::vector<FlitWord>& words,
         throw ModelError("header decode: not the start of a destination list");
     const unsigned a = format.address_bits();
     const unsigned width = format.flit_width;
-    if (kKindBits + a > width)
+    if (kHeaderKindBits + a > width)
         throw ModelError("header decode: list count does not fit the first flit");
     DestListPrefix out;
-    out.count = static_cast<std::uint32_t>(((words.front() >> kKindBits) & ((1U << a) - 1)) + 1);
+    out.count =
+        static_cast<std::uint32_t>(((words.front() >> kHeaderKindBits) & ((1U << a) - 1)) + 1);
     const std::size_t available = words.size() * width;
     for (std::uint32_t i = 0; i < out.count; ++i) {
-        const std::size_t start = kKindBits + a + std::size_t{i} * a;
+        const std::size_t start = kHeaderKindBits + a + std::size_t{i} * a;
         if (start + a > available) break;
         NodeId node = 0;
         for (unsigned b = 0; b < a; ++b)
@@ -48,14 +49,14 @@ std::vector<FlitWord> popped_dest_list_words(const std::vector<FlitWord>& words,
         throw ModelError("header: a destination list of one cannot lose its first destination");
     const unsigned a = format.address_bits();
     const unsigned width = format.flit_width;
-    const std::size_t in_bits = kKindBits + a + std::size_t{prefix.count} * a;
+    const std::size_t in_bits = kHeaderKindBits + a + std::size_t{prefix.count} * a;
     const std::size_t available = std::min(words.size() * width, in_bits);
     const std::size_t out_bits = in_bits - a;
     // The kind and count fields are written anew; every later bit is the arriving bit one
     // address further on.
-    const std::size_t fields = kKindBits + a;
-    const FlitWord field_value =
-        (words.front() & ((1U << kKindBits) - 1)) | (FlitWord{prefix.count - 2} << kKindBits);
+    const std::size_t fields = kHeaderKindBits + a;
+    const FlitWord field_value = (words.front() & ((1U << kHeaderKindBits) - 1)) |
+                                 (FlitWord{prefix.count - 2} << kHeaderKindBits);
     std::vector<FlitWord> out;
     for (std::size_t k = 0; k * width < out_bits; ++k) {
         const std::size_t end = std::min((k + 1) * width, out_bits);

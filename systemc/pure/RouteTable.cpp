@@ -24,7 +24,7 @@ std::vector<PortId> alternatives_of(const RouteBranch& b) {
 }
 
 /// Bits written least-significant first into 32-bit words.
-class BitWriter {
+class TableBitWriter {
   public:
     void put(std::uint64_t value, unsigned bits) {
         for (unsigned i = 0; i < bits; ++i, ++at_) {
@@ -99,7 +99,7 @@ std::vector<std::uint32_t> RouteTable::pack(unsigned built_classes, unsigned bui
     const unsigned cls_w = width_for(built_classes);
     const unsigned out_w = width_for(shape.outputs);
     const std::uint32_t built_keys = shape.nodes + built_groups;
-    BitWriter w;
+    TableBitWriter w;
     for (std::size_t r = 0; r < unicast_class.size(); ++r) {
         w.put(unicast_class[r], cls_w);
         w.put(list_class[r], cls_w);

@@ -36,7 +36,7 @@ std::string without_wall_time(const std::string& csv) {
 }  // namespace
 
 TEST_CASE("reproductions give the same numbers with one worker process or two",
-          "[program][determinism]") {
+          "[program][determinism][heavy]") {
     namespace fs = std::filesystem;
     for (const std::string experiment :
          {"kp-table1 --quick", "spam-fig3 --quick", "atbm-fig14 --quick --runs 2"}) {
