@@ -59,6 +59,11 @@ struct RunOptions {
     /// run.max_hours: the run stops with a ConfigError and the estimate when the traffic left
     /// would take longer than this at the speed measured after a short start (0: no limit).
     double max_hours = 0;
+    /// The wall clock the run's speed is measured with (RunResult::wall_seconds, the progress
+    /// lines, run.max_hours): seconds since any fixed start. Empty: std::chrono::steady_clock.
+    /// Tests give a clock of their own, so the speed and the budget's verdict do not depend on
+    /// the machine.
+    std::function<double()> wall_clock;
 };
 
 struct RunResult {

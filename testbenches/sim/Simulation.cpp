@@ -258,10 +258,9 @@ void Simulation::run_for(Cycle cycles) {
             fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
                         last_cycle, clock_.to_string(), sc_max_time().to_string()));
     if (!started_) start();
-    const auto wall_start = std::chrono::steady_clock::now();
+    const double wall_start = wall_now();
     sc_start(clock_ * static_cast<double>(cycles));
-    wall_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    wall_seconds_ += wall_now() - wall_start;
     check_fault();
 }
 
@@ -271,6 +270,12 @@ bool Simulation::all_quiet() const {
     for (NodeId n = 0; n < network_->nodes(); ++n)
         if (!network_->nic(n).quiescent() || (!hosts_.empty() && !hosts_[n]->done())) return false;
     return true;
+}
+
+double Simulation::wall_now() const {
+    if (options_.wall_clock) return options_.wall_clock();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 RunProgress Simulation::progress_at(bool draining, bool final) const {
@@ -318,7 +323,7 @@ void Simulation::run_traffic() {
     Cycle slice = 1000;
     while (now() < progress_end_) {
         const Cycle step = std::min(slice, progress_end_ - now());
-        const auto slice_start = std::chrono::steady_clock::now();
+        const double slice_start = wall_now();
         run_for(step);
         if (network_->watchdog().fired()) break;
         const RunProgress p = progress_at(false, false);
@@ -329,8 +334,7 @@ void Simulation::run_traffic() {
             throw;
         }
         if (options_.progress) options_.progress(p);
-        const double took =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - slice_start).count();
+        const double took = wall_now() - slice_start;
         if (took < 0.05 && slice < (Cycle{1} << 30)) slice *= 2;
         if (took > 0.4 && slice > 100) slice /= 2;
     }

@@ -82,6 +82,8 @@ class Simulation {
     RunProgress progress_at(bool draining, bool final) const;
     /// An interrupted run leaves no waveform: closes and removes the partial VCD.
     void abandon_waveform();
+    /// Seconds on RunOptions::wall_clock (steady_clock without one).
+    double wall_now() const;
 
     RunOptions options_;
     NetworkParams params_;
@@ -102,7 +104,6 @@ class Simulation {
     std::string vcd_partial_, written_vcd_, fst_, rtl_vcd_, rtl_fst_;
     bool fst_only_ = false;
     std::unique_ptr<rtl::RtlWaves> rtl_waves_;
-    std::chrono::steady_clock::time_point wall_start_;
     double wall_seconds_ = 0;  ///< in run_for so far
     bool started_ = false;
     bool finished_ = false;
