@@ -42,8 +42,7 @@ namespace wormcast::app {
 
 namespace {
 
-/// The program's version: `--version` and the results JSON ("program").
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = sim::kProgramVersion;
 
 /// Options declared by families or suites, added to a subcommand as text; after parsing, the
 /// ones given are collected by name.

@@ -95,11 +95,14 @@ Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::str
 /// default uniform traffic, for run_network): fill in params, multicast and run, then check().
 Scenario scenario_for(std::shared_ptr<const Topology> topology);
 
+/// The program's version: `wormcast --version` and the results JSON ("program").
+inline constexpr const char* kProgramVersion = "0.1.0";
+
 /// The results JSON of a run of `scenario` (docs/results.md): sim::to_json with the effective
 /// scenario, its file's path and SHA-256, the program and its version, and routers named as the
-/// topology names them.
+/// topology names them. `wormcast run --json` writes it, and a sweep's point files hold it.
 nlohmann::json results_json(const RunResult& result, const Scenario& scenario,
-                            const std::string& program_version);
+                            const std::string& program_version = kProgramVersion);
 
 /// Estimated memory of one router of a network with `params`, in KB (measured on meshes,
 /// docs/performance.md): what run.memory_limit_mb and `steps` check before building.
