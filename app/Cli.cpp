@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -19,11 +20,14 @@
 #include "systemc/Kernel.hpp"
 #include "systemc/NetworkParams.hpp"
 #include "systemc/pure/FlitText.hpp"
+#include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
+#include "testbenches/sim/Heatmap.hpp"
 #include "testbenches/sim/PatternRun.hpp"
+#include "testbenches/sim/Picture.hpp"
 #include "testbenches/sim/Results.hpp"
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
@@ -37,6 +41,8 @@
 namespace wormcast::app {
 
 namespace {
+
+constexpr const char* kVersion = sim::kProgramVersion;
 
 /// Options declared by families or suites, added to a subcommand as text; after parsing, the
 /// ones given are collected by name.
@@ -69,17 +75,16 @@ class DeclaredOptions {
 };
 
 std::string read_file(const std::string& path, const std::string& option) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError(fmt::format("{}: cannot read '{}'", option, path));
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return limits::read_input_file(path, option);
 }
 
 struct RunOutputs {
+    bool progress = false;  ///< --progress: progress lines even when stderr is not a terminal
     std::string fst;
     std::vector<std::string> trace_messages;  ///< IDS|all, FILE
     std::string deadlock_dot;
+    std::string heatmap;                   ///< --heatmap FILE.png|.svg
+    std::string heatmap_router = "flits";  ///< --heatmap-router COUNT
 };
 
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets,
@@ -103,7 +108,16 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
             "note: large network: tracing router {} only (set trace.routers to choose)\n",
             s.topology->format_router(0));
     if (sim::is_png_name(outputs.deadlock_dot)) sim::check_dot_renderer("--deadlock-dot");
-    sim::RunResult r = sim::run_network(s.network(), s.params, s.send_plan(), s.run);
+    if (!outputs.heatmap.empty()) {
+        sim::check_picture(outputs.heatmap, "neato", "--heatmap", true);
+        sim::check_heatmap_router_count(outputs.heatmap_router, "--heatmap-router");
+    }
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    if (outputs.progress || terminal)
+        s.run.progress = sim::run_progress_printer(std::cerr, terminal);
+    // The traffic first: a message file is read and checked before the network is built.
+    SendPlan plan = s.send_plan();
+    sim::RunResult r = sim::run_network(s.network(), s.params, std::move(plan), s.run);
     sim::print_summary(std::cout, r, s.params);
     std::string scheme_options;
     for (const auto& [option, value] : s.multicast_options)
@@ -118,7 +132,17 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
                                  fmt::join(routers, " "));
     }
     if (!json_path.empty())
-        sim::write_output_file(json_path, sim::to_json(r, s.params).dump(2) + "\n", "--json");
+        sim::write_output_file(json_path, sim::results_json(r, s, kVersion).dump(2) + "\n",
+                               "--json");
+    if (!outputs.heatmap.empty()) {
+        const std::string title =
+            fmt::format("{}: {} ({} cycles, seed {}); links by flits/cycle, routers by {}",
+                        s.source, r.network, r.cycles, r.seed, outputs.heatmap_router);
+        sim::render_picture(sim::heatmap_dot(r, *s.topology, outputs.heatmap_router, title),
+                            outputs.heatmap, "neato", "--heatmap");
+        std::cout << "heat map     " << outputs.heatmap << " (drawn from " << outputs.heatmap
+                  << ".dot)\n";
+    }
     if (!r.vcd_path.empty()) std::cout << "waveform     " << r.vcd_path << "\n";
     if (!r.fst_path.empty()) std::cout << "waveform     " << r.fst_path << "\n";
     if (!s.run.trace_messages_path.empty())
@@ -185,16 +209,21 @@ int topology_command(const std::string& topology_text, const OptionValues& optio
 int plan_command(const std::string& topology_text, const PlanRequest& request, bool json,
                  const std::string& dot) {
     const auto topology = parse_topology(topology_text, "--topology");
+    if (!dot.empty()) sim::check_picture(dot, "dot", "--dot", false);
     const PlanOutput plan = topology->plan(request);
+    // Refused before the plan is printed: no output that looks complete.
+    if (!dot.empty() && plan.dot.empty())
+        throw ConfigError(fmt::format("--dot: there is no picture of {} plans on the {}",
+                                      request.algorithm, topology->name()));
     if (json)
         std::cout << plan.json.dump() << "\n";
     else
         std::cout << plan.text;
     if (!dot.empty()) {
-        if (plan.dot.empty())
-            throw ConfigError(fmt::format("--dot: there is no picture of {} plans on the {}",
-                                          request.algorithm, topology->name()));
-        sim::write_output_file(dot, plan.dot, "--dot");
+        if (sim::picture_format(dot).empty())
+            sim::write_output_file(dot, plan.dot, "--dot");
+        else
+            sim::render_picture(plan.dot, dot, "dot", "--dot");
     }
     return 0;
 }
@@ -241,7 +270,11 @@ int reproduce_command(const std::string& what, bool list, sim::ReproduceOptions 
         for (const auto& suite : suites)
             for (const auto& e : suite.experiments)
                 std::cout << fmt::format("{:<14} {}\n", e.name, e.description);
-        return what.empty() && !list ? 2 : 0;
+        if (what.empty() && !list)
+            throw ConfigError(
+                "reproduce: name an experiment (one of those listed above), or "
+                "give --list");
+        return 0;
     }
     for (const auto& suite : suites)
         for (const auto& e : suite.experiments) {
@@ -269,6 +302,9 @@ int sweep_command(sim::SweepOptions options, const std::string& collect_dir) {
 
 int explain_command(const std::string& path, MessageId message) {
     const auto events = read_message_trace(read_file(path, "explain"), path);
+    if (events.empty())
+        throw ConfigError(fmt::format(
+            "explain: '{}' holds no events (write one with run --trace-messages IDS FILE)", path));
     std::cout << explain_message(events, message);
     return 0;
 }
@@ -407,7 +443,7 @@ int run_cli(int argc_in, char** argv_in) {
     char** argv = arg_ptrs.data();
     CLI::App cli{"wormcast: cycle-accurate SystemC model of multicast wormhole networks"};
     cli.require_subcommand(1);
-    cli.set_version_flag("--version", "wormcast 0.1.0");
+    cli.set_version_flag("--version", fmt::format("wormcast {}", kVersion));
 
     auto* run = cli.add_subcommand("run", "simulate a scenario file and print its results");
     std::string scenario, vcd, json, rtl;
@@ -427,7 +463,19 @@ int run_cli(int argc_in, char** argv_in) {
     run->add_option("--fst", run_outputs.fst,
                     "write the same waveforms as FST (made from the VCD by GTKWave's vcd2fst; "
                     "also: --vcd FILE.fst)");
-    run->add_option("--json", json, "write the results as JSON");
+    run->add_option("--json", json,
+                    "write the results as JSON: the effective scenario, every figure, per-link and "
+                    "per-router counts (docs/results.md)");
+    run->add_option("--heatmap", run_outputs.heatmap,
+                    "draw the run: links coloured by utilisation and routers by a count, in the "
+                    "family's layout (FILE.png or FILE.svg, drawn by Graphviz's neato; the DOT "
+                    "beside it as FILE.png.dot)");
+    run->add_option("--heatmap-router", run_outputs.heatmap_router,
+                    "the router count the heat map colours: flits (default), bubbles, "
+                    "token_wait_cycles, token_grants, active_cycles");
+    run->add_flag("--progress", run_outputs.progress,
+                  "print progress lines on stderr even when it is not a terminal (on a terminal "
+                  "they are on by default)");
     run->add_option("--seed", seed, "random seed (overrides run.seed)");
     run->add_option("--rtl", rtl,
                     "routers that are the verilated RTL: all | none | routers separated by ';' "
@@ -481,7 +529,10 @@ int run_cli(int argc_in, char** argv_in) {
         "plans take their own options instead)");
     plan->add_option("--dests", request.destinations, "destinations in the family's list syntax");
     plan->add_flag("--json", plan_json, "print JSON");
-    plan->add_option("--dot", dot, "also write the plan as Graphviz to this file");
+    plan->add_option("--dot", dot,
+                     "also write the plan as Graphviz DOT to this file (a name ending in .png or "
+                     ".svg: the picture, drawn by Graphviz's dot, with the DOT beside it as "
+                     "NAME.dot)");
 
     auto* steps = cli.add_subcommand(
         "steps", "run a multicast pattern in start-up-only mode and count steps");
@@ -545,8 +596,8 @@ int run_cli(int argc_in, char** argv_in) {
     reproduce->add_option("--out", ropts.out_dir,
                           "directory for CSV and PNG files (default results)");
     reproduce->add_option("--seed", ropts.seed, "base random seed");
-    reproduce->add_option("--jobs", ropts.jobs,
-                          "parallel worker processes (default: one per core)");
+    reproduce->add_option("--jobs", ropts.jobs, "parallel worker processes (default: one per core)")
+        ->check(CLI::Range(1u, 4096u));
     sim::ReproduceRunOptions rrun;
     reproduce->add_flag("--force", rrun.force,
                         "rerun every run, even those kept from before in OUT/points/");
@@ -576,13 +627,28 @@ int run_cli(int argc_in, char** argv_in) {
         ->add_option("--seeds", sweep_options.seeds,
                      "runs per combination, each with its own seed (default 1)")
         ->check(CLI::Range(1u, 100000u));
-    sweep->add_option("--jobs", sweep_options.jobs,
-                      "parallel worker processes (default: one per core)");
+    sweep
+        ->add_option("--jobs", sweep_options.jobs,
+                     "parallel worker processes (default: one per core)")
+        ->check(CLI::Range(1u, 4096u));
     sweep
         ->add_option(
             "--point-timeout", sweep_options.point_timeout,
             "seconds a run may take before it is killed and recorded as failed (default: no limit)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                double v = 0;
+                std::size_t used = 0;
+                try {
+                    v = std::stod(text, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
+                    return std::string("must be a finite number of seconds, 0 or more");
+                return std::string();
+            },
+            "SECONDS"));
     sweep->add_option("--out", sweep_options.out_dir,
                       "directory of the sweep: points/, sweep.csv, sweep.json, "
                       "sweep.png");

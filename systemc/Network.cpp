@@ -243,14 +243,24 @@ std::uint64_t Network::bubbles() const {
 TokenRingStats Network::token_stats() const {
     TokenRingStats total;
     for (std::size_t r = 0; r < routers_.size(); ++r) {
-        const RouterConfig& c = router_config(r);
-        if (!c.token_ring) continue;
-        const TokenRingStats stop =
-            modules_[r]->token_stats().value_or(c.token_ring->stats(c.token_stop));
+        const TokenRingStats stop = router_counts(r).tokens;
         total.grants += stop.grants;
         total.wait_cycles += stop.wait_cycles;
     }
     return total;
+}
+
+RouterCounts Network::router_counts(std::size_t r) const {
+    RouterCounts counts;
+    const RouterConfig& c = router_config(r);
+    for (PortId q = 0; q < c.outputs; ++q) {
+        counts.flits += output_stats(r, q).flits;
+        counts.bubbles += output_stats(r, q).bubbles;
+    }
+    if (c.token_ring)
+        counts.tokens = modules_[r]->token_stats().value_or(c.token_ring->stats(c.token_stop));
+    counts.active_cycles = modules_[r]->active_cycles();
+    return counts;
 }
 
 std::uint64_t Network::active_router_cycles() const {

@@ -15,6 +15,7 @@
 #include "systemc/Nic.hpp"
 #include "systemc/PackedFlitProbe.hpp"
 #include "systemc/Router.hpp"
+#include "systemc/RouterCounts.hpp"
 #include "systemc/RouterModule.hpp"
 #include "systemc/Ticker.hpp"
 #include "systemc/Watchdog.hpp"
@@ -80,6 +81,10 @@ class Network : public sc_core::sc_module {
     /// config().token_ring->stats(config().token_stop)).
     TokenRingStats token_stats() const;
     std::uint64_t active_router_cycles() const;
+    /// Router r's own figures (the results' per-router counts): flits and bubbles it sent on all
+    /// its outputs (consumption channels included), its token stop's grants and waits, and the
+    /// cycles it was evaluated.
+    RouterCounts router_counts(std::size_t r) const;
 
   private:
     struct Endpoint {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -126,6 +127,13 @@ struct FamilyCommand {
     std::function<int(const class Topology&, const OptionValues&, bool json, std::ostream&)> run;
 };
 
+/// Where a router sits in a family's natural drawing of its network, in router spacings (x to
+/// the right, y up).
+struct LayoutPoint {
+    double x = 0;
+    double y = 0;
+};
+
 /// One network of a family, as a topology string or scenario names it.
 class Topology {
   public:
@@ -148,6 +156,12 @@ class Topology {
     /// A router as users write it (trace.routers, network.rtl); by default as its node.
     virtual std::size_t parse_router(const std::string& text, const std::string& field) const;
     virtual std::string format_router(std::size_t router) const;
+    /// Router `router`'s place in the family's natural drawing (run --heatmap: a mesh's grid, a
+    /// MIN's stages); nullopt (the default): Graphviz lays the network out.
+    virtual std::optional<LayoutPoint> router_position(std::size_t router) const {
+        (void)router;
+        return std::nullopt;
+    }
     /// The syntax of a node and a router list in help and errors, e.g. "x,y" and "x,y;x,y".
     virtual std::string node_syntax() const = 0;
 

@@ -72,12 +72,20 @@ std::vector<nlohmann::ordered_json> read_message_trace(const std::string& text,
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         try {
             out.push_back(nlohmann::ordered_json::parse(line));
-        } catch (const nlohmann::json::exception& e) {
-            throw ConfigError(fmt::format("{}: line {} is not JSON ({})", path, number, e.what()));
+        } catch (const nlohmann::json::parse_error& e) {
+            throw ConfigError(fmt::format("{}: line {} is not JSON (syntax error at byte {})", path,
+                                          number, e.byte));
         }
-        if (!out.back().is_object() || !out.back().contains("msg") || !out.back().contains("event"))
+        const auto& e = out.back();
+        if (!e.is_object() || !e.contains("msg") || !e.contains("event"))
             throw ConfigError(
                 fmt::format("{}: line {} has no \"msg\" and \"event\"", path, number));
+        if (!e["msg"].is_number_unsigned() || !e["event"].is_string() || !e.contains("cycle") ||
+            !e["cycle"].is_number_unsigned())
+            throw ConfigError(fmt::format(
+                "{}: line {}: \"msg\" and \"cycle\" must be whole numbers and \"event\" a "
+                "text (not a --trace-messages file?)",
+                path, number));
     }
     return out;
 }
@@ -96,9 +104,10 @@ std::string describe_waits(const nlohmann::ordered_json& waits) {
     for (const auto& w : waits) {
         const std::string on = w.value("on", std::string());
         const std::string output =
-            w.contains("vc") ? fmt::format("output {} VC {}", w["output"].dump(), w["vc"].dump())
-                             : fmt::format("output {}", w["output"].dump());
-        const std::string message = w["message"].dump();
+            w.contains("vc")
+                ? fmt::format("output {} VC {}", w.at("output").dump(), w.at("vc").dump())
+                : fmt::format("output {}", w.at("output").dump());
+        const std::string message = w.at("message").dump();
         if (on == "taken")
             parts.push_back(fmt::format("{} is taken by message {}", output, message));
         else if (on == "queue")
@@ -114,22 +123,42 @@ std::string describe_waits(const nlohmann::ordered_json& waits) {
 
 }  // namespace
 
+namespace {
+
+std::string explain_events(const std::vector<nlohmann::ordered_json>& events, MessageId m);
+
+}  // namespace
+
 std::string explain_message(const std::vector<nlohmann::ordered_json>& events, MessageId m) {
+    try {
+        return explain_events(events, m);
+    } catch (const nlohmann::json::exception&) {
+        // A field missing or of the wrong type: the file was edited or is not a trace.
+        throw ConfigError(fmt::format(
+            "message {}: an event in the trace lacks a field or has one of the wrong type (was "
+            "the file written by run --trace-messages?)",
+            m));
+    }
+}
+
+namespace {
+
+std::string explain_events(const std::vector<nlohmann::ordered_json>& events, MessageId m) {
     std::vector<const nlohmann::ordered_json*> mine;
     for (const auto& e : events)
-        if (e["msg"] == m) mine.push_back(&e);
+        if (e.at("msg") == m) mine.push_back(&e);
     if (mine.empty())
         throw ConfigError(
             fmt::format("message {}: not in the trace (was it chosen with --trace-messages?)", m));
     std::string out;
     const nlohmann::ordered_json* summary = nullptr;
     for (const auto* e : mine)
-        if ((*e)["event"] == "message") summary = e;
+        if ((*e).at("event") == "message") summary = e;
     if (summary) {
         const auto& s = *summary;
         out += fmt::format(
             "message {}: {} -> {} ({} payload flits, {} header flit(s)), injected at cycle {}\n", m,
-            s.value("source", std::string("?")), list(s["destinations"]), s.value("length", 0),
+            s.value("source", std::string("?")), list(s.at("destinations")), s.value("length", 0),
             s.value("header_flits", 0), s.value("injected", Cycle{0}));
     } else {
         out += fmt::format("message {}\n", m);
@@ -141,15 +170,15 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
     std::size_t hops = 0, bubbles = 0;
     for (const auto* ep : mine) {
         const auto& e = *ep;
-        const std::string ev = e["event"];
-        const Cycle c = e["cycle"];
+        const std::string ev = e.at("event");
+        const Cycle c = e.at("cycle");
         const std::string router = e.value("router", std::string("?"));
         if (ev == "routed") {
             routed[router] = c;
-            ready[router] = e["ready"];
+            ready[router] = e.at("ready");
             out += fmt::format(
                 "  cycle {:>6}  {} in port {} VC {}: header read, route -> output(s) {}\n", c,
-                router, e["in_port"].dump(), e["in_vc"].dump(), list(e["outputs"]));
+                router, e.at("in_port").dump(), e.at("in_vc").dump(), list(e.at("outputs")));
         } else if (ev == "wait_token") {
             token_wait[router] = c;
             const auto holder = e.value("holder_stop", nlohmann::ordered_json());
@@ -162,7 +191,7 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
         } else if (ev == "wait_output" || ev == "wait_credit") {
             out += fmt::format("  cycle {:>6}  {}: {} {}\n", c, router,
                                ev == "wait_output" ? "waits in the OCRQ:" : "head waits for",
-                               describe_waits(e["waits"]));
+                               describe_waits(e.at("waits")));
         } else if (ev == "token") {
             ready[router] = c;
             out += fmt::format("  cycle {:>6}  {}: holds the token (waited {} cycles for it)\n", c,
@@ -171,30 +200,32 @@ std::string explain_message(const std::vector<nlohmann::ordered_json>& events, M
             outputs[router] = c;
             out += fmt::format(
                 "  cycle {:>6}  {}: took output(s) {} VC(s) {} (waited {} cycles in the OCRQ)\n", c,
-                router, list(e["outputs"]), list(e["out_vcs"]),
+                router, list(e.at("outputs")), list(e.at("out_vcs")),
                 c > ready[router] ? c - ready[router] : 0);
         } else if (ev == "head") {
             ++hops;
-            const std::size_t copies = e["outputs"].size();
+            const std::size_t copies = e.at("outputs").size();
             out += fmt::format(
                 "  cycle {:>6}  {}: head leaves on output(s) {}{} ({} cycles after routing, {} "
                 "waiting for credits)\n",
-                c, router, list(e["outputs"]),
+                c, router, list(e.at("outputs")),
                 copies > 1 ? fmt::format(", replicated x{}", copies) : "", c - routed[router],
                 c > outputs[router] ? c - outputs[router] : 0);
         } else if (ev == "bubble") {
             ++bubbles;
             out += fmt::format(
                 "  cycle {:>6}  {}: bubble on output(s) {} (another branch is blocked)\n", c,
-                router, list(e["outputs"]));
+                router, list(e.at("outputs")));
         }
     }
     out += fmt::format("  {} router hop(s) of the head, {} bubble(s)\n", hops, bubbles);
     if (summary && summary->contains("arrived")) {
-        for (const auto& [node, cycle] : (*summary)["arrived"].items())
+        for (const auto& [node, cycle] : (*summary).at("arrived").items())
             out += fmt::format("  delivered at {} at cycle {}\n", node, cycle.dump());
     }
     return out;
 }
+
+}  // namespace
 
 }  // namespace wormcast

@@ -58,7 +58,12 @@ Distribution CycleHistogram::distribution() const {
 void TrafficTally::add(const MulticastRecord& mc) {
     first_startup_ = std::min(first_startup_, mc.first_startup);
     if (mc.complete()) last_tail_ = std::max(last_tail_, mc.finished());
+    for (const auto& [node, cycle] : mc.delivered) {
+        delivered_destination_flits_ += mc.length;
+        if (cycle >= begin_ && cycle < end_) accepted_destination_flits_ += mc.length;
+    }
     if (!mc.measured) return;
+    offered_destination_flits_ += std::uint64_t{mc.length} * mc.destinations.size();
     ++multicasts_;
     if (!mc.complete()) return;
     ++completed_;
@@ -83,6 +88,9 @@ TrafficStats TrafficTally::stats(std::uint32_t nodes) const {
     CycleHistogram queued = queued_unicast_;
     queued.merge(queued_multicast_);
     s.latency_with_queueing = queued.distribution();
+    s.offered_destination_flits = offered_destination_flits_;
+    s.accepted_destination_flits = accepted_destination_flits_;
+    s.delivered_destination_flits = delivered_destination_flits_;
     if (end_ > begin_ && nodes > 0)
         s.accepted_flits_per_node_cycle =
             static_cast<double>(accepted_flits_) /

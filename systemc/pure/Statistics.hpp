@@ -41,6 +41,11 @@ struct TrafficStats {
     Distribution latency;                ///< first start-up at the source -> last tail, cycles
     Distribution latency_with_queueing;  ///< host submission -> last tail, cycles
     double accepted_flits_per_node_cycle = 0;  ///< flits of tails arriving in the measured window
+    // Per destination (docs/results.md, "Offered and accepted"): a multicast of L payload flits
+    // to D destinations counts L x D, whatever scheme, headers or relays carry it.
+    std::uint64_t offered_destination_flits = 0;    ///< L x D of each measured multicast
+    std::uint64_t accepted_destination_flits = 0;   ///< L per destination reached in the window
+    std::uint64_t delivered_destination_flits = 0;  ///< L per destination reached, any cycle
 };
 
 /// A run's statistics folded record by record: each multicast and each message added exactly once,
@@ -77,6 +82,8 @@ class TrafficTally {
     CycleHistogram latency_, queued_unicast_, queued_multicast_;
     CycleHistogram startup_unicast_, startup_multicast_;
     std::uint64_t accepted_flits_ = 0;
+    std::uint64_t offered_destination_flits_ = 0, accepted_destination_flits_ = 0,
+                  delivered_destination_flits_ = 0;
     Cycle first_startup_ = ~Cycle{0}, last_tail_ = 0;
     std::uint64_t messages_ = 0;
 };

@@ -7,28 +7,52 @@
 
 #include <fmt/format.h>
 
+#include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast {
 
-void check_mapping_keys(const YAML::Node& node, const std::string& where) {
-    if (node.IsSequence()) {
-        std::size_t i = 0;
-        for (const auto& item : node) check_mapping_keys(item, fmt::format("{}[{}]", where, i++));
-        return;
-    }
-    if (!node.IsMap()) return;
-    std::set<std::string> seen;
-    for (const auto& kv : node) {
-        if (!kv.first.IsScalar())
-            throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}",
+namespace {
+
+/// The walk of check_mapping_keys: counts every node it visits (an alias once per use) and the
+/// nesting depth against the declared limits.
+struct KeyWalk {
+    std::uint64_t nodes = 0;
+
+    void visit(const YAML::Node& node, const std::string& where, unsigned depth) {
+        if (++nodes > limits::kMaxYamlNodes)
+            throw ConfigError(fmt::format(
+                "{}: more than {} YAML values (an alias counts each time it is used): refused as "
+                "an alias bomb or an oversized file",
+                where.empty() ? "top level" : where, limits::kMaxYamlNodes));
+        if (depth > limits::kMaxYamlDepth)
+            throw ConfigError(fmt::format("{}: nested more than {} levels deep",
                                           where.empty() ? "top level" : where,
-                                          kv.first.IsSequence() ? "list" : "mapping"));
-        const std::string key = kv.first.Scalar();
-        const std::string path = where.empty() ? key : where + "." + key;
-        if (!seen.insert(key).second) throw ConfigError(fmt::format("{}: given twice", path));
-        check_mapping_keys(kv.second, path);
+                                          limits::kMaxYamlDepth));
+        if (node.IsSequence()) {
+            std::size_t i = 0;
+            for (const auto& item : node) visit(item, fmt::format("{}[{}]", where, i++), depth + 1);
+            return;
+        }
+        if (!node.IsMap()) return;
+        std::set<std::string> seen;
+        for (const auto& kv : node) {
+            if (!kv.first.IsScalar())
+                throw ConfigError(fmt::format("{}: a key must be a plain name, not a {}",
+                                              where.empty() ? "top level" : where,
+                                              kv.first.IsSequence() ? "list" : "mapping"));
+            const std::string key = kv.first.Scalar();
+            const std::string path = where.empty() ? key : where + "." + key;
+            if (!seen.insert(key).second) throw ConfigError(fmt::format("{}: given twice", path));
+            visit(kv.second, path, depth + 1);
+        }
     }
+};
+
+}  // namespace
+
+void check_mapping_keys(const YAML::Node& node, const std::string& where) {
+    KeyWalk().visit(node, where, 0);
 }
 
 namespace {
@@ -65,6 +89,10 @@ std::vector<std::string> split_documents(const std::string& text) {
 }  // namespace
 
 YAML::Node load_one_document(const std::string& text, const std::string& name) {
+    limits::check_text(text, name);
+    if (text.size() > limits::kMaxInputFileBytes)
+        throw ConfigError(fmt::format("{}: larger than {} MiB (the input limit)", name,
+                                      limits::kMaxInputFileBytes >> 20));
     std::vector<YAML::Node> documents;
     try {
         for (const std::string& document : split_documents(text))

@@ -7,6 +7,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "systemc/pure/InputLimits.hpp"
+#include "testbenches/sim/Scenario.hpp"
+
 namespace wormcast::sim {
 
 NetworkParams startup_only_params(unsigned consumption_channels) {
@@ -45,6 +48,14 @@ std::function<std::unique_ptr<Firmware>(NodeId)> scheme_firmware(const Topology&
 
 NetworkSpec scheme_network(const Topology& topology, const std::string& scheme,
                            const OptionValues& options, const NetworkParams& params) {
+    // Refuse a network too large to build before the work starts (run.memory_limit_mb's default).
+    constexpr double kLimitMb = 8192;
+    const double needed_mb = router_memory_kb(params) * topology.routers() / 1024.0;
+    if (needed_mb > kLimitMb)
+        throw ConfigError(fmt::format(
+            "--topology: the cycle-accurate network of {} routers needs about {:.0f} MB, more "
+            "than {:.0f} MB; use --model (the start-up model) or a smaller network",
+            topology.routers(), needed_mb, kLimitMb));
     auto firmware = scheme_firmware(topology, scheme, options, params);
     topology.check_params(params);
     NetworkSpec spec = topology.build(params);
@@ -96,6 +107,11 @@ std::vector<MulticastRequest> read_pattern(const Topology& topology, const std::
         const nlohmann::json& destinations = entry["destinations"];
         if (!destinations.is_array() || destinations.empty())
             throw ConfigError(fmt::format("{}.destinations: expected a non-empty array", field));
+        if (destinations.size() > limits::kMaxMulticastDestinations)
+            throw ConfigError(
+                fmt::format("{}.destinations: {} destinations, more than {} (the "
+                            "limit of one multicast)",
+                            field, destinations.size(), limits::kMaxMulticastDestinations));
         std::unordered_set<NodeId> seen;
         for (std::size_t j = 0; j < destinations.size(); ++j) {
             const std::string where = fmt::format("{}.destinations[{}]", field, j);

@@ -9,29 +9,10 @@
 namespace wormcast::sim {
 
 namespace {
-/// Every declared parameter (systemc/NetworkParams.hpp) under its scenario key: numbers as
-/// numbers, flags as booleans, choices by name.
+/// Every declared parameter (systemc/NetworkParams.hpp) under its scenario key.
 nlohmann::json params_json(const NetworkParams& p) {
-    using Kind = ParameterDeclaration::Kind;
     nlohmann::json out = nlohmann::json::object();
-    for (const auto& d : network_parameters()) {
-        const double v = d.get(p);
-        switch (d.kind) {
-            case Kind::Real:
-                out[d.key] = v;
-                break;
-            case Kind::Whole:
-            case Kind::Cycles:
-                out[d.key] = static_cast<std::uint64_t>(v);
-                break;
-            case Kind::Flag:
-                out[d.key] = v != 0;
-                break;
-            case Kind::Choice:
-                out[d.key] = d.format(p);
-                break;
-        }
-    }
+    for (const auto& d : network_parameters()) out[d.key] = parameter_json(d, p);
     return out;
 }
 nlohmann::json dist_json(const Distribution& d) {
@@ -39,6 +20,60 @@ nlohmann::json dist_json(const Distribution& d) {
             {"p99", d.p99},     {"min", d.min},   {"max", d.max}};
 }
 }  // namespace
+
+namespace {
+
+/// Flits per link, by the routers' names and ports, with their utilisation (flits per cycle).
+nlohmann::json links_json(const RunResult& r) {
+    nlohmann::json out = nlohmann::json::array();
+    const auto name = [&](std::uint32_t router) {
+        return router < r.router_names.size() ? r.router_names[router] : std::to_string(router);
+    };
+    for (std::size_t i = 0; i < r.links.size() && i < r.link_flits.size(); ++i) {
+        const LinkSpec& l = r.links[i];
+        out.push_back({{"from", name(l.from_router)},
+                       {"from_port", l.from_port},
+                       {"to", name(l.to_router)},
+                       {"to_port", l.to_port},
+                       {"flits", r.link_flits[i]},
+                       {"utilisation", r.cycles > 0 ? static_cast<double>(r.link_flits[i]) /
+                                                          static_cast<double>(r.cycles)
+                                                    : 0.0}});
+    }
+    return out;
+}
+
+nlohmann::json routers_json(const RunResult& r) {
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.router_counts.size(); ++i) {
+        const RouterCounts& c = r.router_counts[i];
+        out.push_back({{"router", i < r.router_names.size() ? r.router_names[i] : ""},
+                       {"flits", c.flits},
+                       {"bubbles", c.bubbles},
+                       {"token_grants", c.tokens.grants},
+                       {"token_wait_cycles", c.tokens.wait_cycles},
+                       {"active_cycles", c.active_cycles}});
+    }
+    return out;
+}
+}  // namespace
+
+nlohmann::json parameter_json(const ParameterDeclaration& d, const NetworkParams& p) {
+    using Kind = ParameterDeclaration::Kind;
+    const double v = d.get(p);
+    switch (d.kind) {
+        case Kind::Real:
+            return v;
+        case Kind::Whole:
+        case Kind::Cycles:
+            return static_cast<std::uint64_t>(v);
+        case Kind::Flag:
+            return v != 0;
+        case Kind::Choice:
+            return d.format(p);
+    }
+    return v;
+}
 
 nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
     nlohmann::json out{{"network", r.network},
@@ -75,6 +110,14 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
                        {"deadlock_report", r.deadlock_report},
                        {"problems", r.problems},
                        {"ok", r.ok()}};
+    // Added keys (docs/results.md): throughput per destination and its window, per-link and
+    // per-router counts.
+    out["offered_destination_flits_per_node_cycle"] = r.offered_destination_flits_per_node_cycle;
+    out["accepted_destination_flits_per_node_cycle"] = r.accepted_destination_flits_per_node_cycle;
+    out["throughput_window"] = {{"cycles", r.throughput_window_cycles},
+                                {"kind", r.throughput_whole_run ? "whole run" : "measured"}};
+    out["per_link"] = links_json(r);
+    out["per_router"] = routers_json(r);
     if (!r.faults.empty()) out["faults"] = r.faults;  // only runs that inject faults have the key
     if (r.saturation) {
         const SaturationVerdict& v = *r.saturation;
@@ -113,6 +156,12 @@ void print_summary(std::ostream& os, const RunResult& r, const NetworkParams& p)
                q.max);
     fmt::print(os, "throughput   offered {:.4f}  accepted {:.4f} flits/node/cycle\n",
                r.offered_flits_per_node_cycle, r.traffic.accepted_flits_per_node_cycle);
+    fmt::print(os,
+               "  per dest.  offered {:.4f}  accepted {:.4f} payload flits/node/cycle ({}: "
+               "docs/results.md)\n",
+               r.offered_destination_flits_per_node_cycle,
+               r.accepted_destination_flits_per_node_cycle,
+               r.throughput_whole_run ? "whole run" : "measured window");
     fmt::print(os, "start-ups    {} total, {} max at one node\n", r.startups_total, r.startups_max);
     fmt::print(os, "links        utilisation mean {:.4f} max {:.4f} flits/cycle; {} bubbles\n",
                r.link_utilisation_mean, r.link_utilisation_max, r.bubbles);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,9 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/NetworkSpec.hpp"
+#include "systemc/RouterCounts.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/Statistics.hpp"
+#include "testbenches/sim/RunProgress.hpp"
 #include "testbenches/sim/Saturation.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
@@ -50,6 +53,17 @@ struct RunOptions {
     /// Keep every delivery record to the end of the run instead of folding and dropping each once
     /// final (the results are the same; for tests that check so).
     bool keep_records = false;
+    /// Called after each slice of simulated time and once at the end (RunProgress.hpp); empty:
+    /// none. The slices change no result.
+    std::function<void(const RunProgress&)> progress;
+    /// run.max_hours: the run stops with a ConfigError and the estimate when the traffic left
+    /// would take longer than this at the speed measured after a short start (0: no limit).
+    double max_hours = 0;
+    /// The wall clock the run's speed is measured with (RunResult::wall_seconds, the progress
+    /// lines, run.max_hours): seconds since any fixed start. Empty: std::chrono::steady_clock.
+    /// Tests give a clock of their own, so the speed and the budget's verdict do not depend on
+    /// the machine.
+    std::function<double()> wall_clock;
 };
 
 struct RunResult {
@@ -103,6 +117,17 @@ struct RunResult {
         deadlock_dot;  ///< the same wait-for graph as Graphviz DOT (empty without a deadlock)
     std::vector<std::string> problems;  ///< delivery-check failures (empty = all good)
     std::vector<std::uint64_t> link_flits;
+    std::vector<LinkSpec> links;              ///< the network links, in link_flits' order
+    std::vector<std::string> router_names;    ///< RouterSpec::name of each router
+    std::vector<RouterCounts> router_counts;  ///< per router (Network::router_counts)
+    /// Per destination (docs/results.md): payload flits x destinations of the measured
+    /// multicasts, and payload flits that reached a destination, per node and cycle of the
+    /// window: the measured window, or the whole run when there is none (file and broadcast
+    /// traffic).
+    double offered_destination_flits_per_node_cycle = 0;
+    double accepted_destination_flits_per_node_cycle = 0;
+    Cycle throughput_window_cycles = 0;
+    bool throughput_whole_run = false;  ///< no measured window: the window is the whole run
     /// NetworkSpec::link_metrics of this run (an object of name -> number; empty without).
     nlohmann::ordered_json network_metrics = nlohmann::ordered_json::object();
     std::vector<std::array<std::uint64_t, 3>>

@@ -12,10 +12,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "systemc/pure/InputLimits.hpp"
+#include "systemc/pure/Sha256.hpp"
 #include "systemc/pure/Time.hpp"
 #include "systemc/pure/UnicastFirmware.hpp"
 #include "systemc/pure/YamlDocument.hpp"
 #include "systemc/rtl/RtlCache.hpp"
+#include "testbenches/sim/Results.hpp"
 
 namespace wormcast::sim {
 
@@ -164,6 +167,7 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
         } catch (const YAML::Exception& e) {
             throw ConfigError(fmt::format("--set '{}': value is not valid YAML ({})", o, e.what()));
         }
+        check_mapping_keys(parsed, "--set " + key);  // repeated keys, alias bombs, nesting
         // Walk down, creating mappings as needed. yaml-cpp nodes are handles: use reset to descend.
         std::vector<YAML::Node> chain{root};
         for (std::size_t i = 0; i + 1 < path.size(); ++i) {
@@ -348,7 +352,7 @@ std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& top
             throw ConfigError(fmt::format("{}.{}: a {} fault is on an {} port", where, other_key,
                                           kind, port_key));
         f.fault.port = static_cast<PortId>(item.whole(port_key, 0, 0, 255));
-        f.fault.cycle = item.whole("cycle", 0, 0, 1ull << 40);
+        f.fault.cycle = item.whole("cycle", 0, 0, limits::kMaxCycles);
         f.label = fmt::format("router {} {} {}", router, port_key, f.fault.port);
         out.push_back(f);
     }
@@ -361,9 +365,7 @@ std::vector<RouterFault> read_faults(const YAML::Node& node, const Topology& top
 /// (when SendPlan::uniform lists it), drawn during the run about 5 KB per node (its
 /// generators); the records of messages in flight are dropped once final.
 void check_memory(const Scenario& s, std::uint64_t limit_mb) {
-    const NetworkParams& p = s.params;
-    const double buffer_factor = std::max(1.0, p.vcs * p.buffer_depth / 4.0);
-    const double router_kb = 64.0 * buffer_factor;
+    const double router_kb = router_memory_kb(s.params);
     double traffic_kb = 0;
     std::string traffic;
     if (s.traffic_kind == "uniform") {
@@ -388,6 +390,10 @@ void check_memory(const Scenario& s, std::uint64_t limit_mb) {
 
 }  // namespace
 
+double router_memory_kb(const NetworkParams& p) {
+    return 64.0 * std::max(1.0, p.vcs * p.buffer_depth / 4.0);
+}
+
 Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     if (!root || !root.IsMap())
         throw ConfigError(fmt::format("{}: a scenario is a mapping with sections", source));
@@ -396,8 +402,12 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
                                           "traffic", "run", "trace", "faults"}));
     Scenario s;
     s.source = source;
-    if (root["network"] && !root["network"].IsMap())
-        throw ConfigError("network: expected a mapping of keys");
+    if (!root["network"])
+        throw ConfigError(fmt::format(
+            "{}: network: missing; a scenario names its network (e.g. network: {{topology: mesh, "
+            "size: 4x4}})",
+            source));
+    if (!root["network"].IsMap()) throw ConfigError("network: expected a mapping of keys");
     s.topology =
         read_topology(root["network"], std::filesystem::path(source).parent_path().string());
     if (root["network"] && root["network"]["rtl"]) s.rtl = rtl_text(root["network"]["rtl"]);
@@ -449,8 +459,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     else
         throw ConfigError(
             fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
-    s.uniform.warmup = traffic.whole("warmup", 1000, 0, 1ull << 40);
-    s.uniform.measure = traffic.whole("measure", 10000, 1, 1ull << 40);
+    s.uniform.warmup = traffic.whole("warmup", 1000, 0, limits::kMaxCycles);
+    s.uniform.measure = traffic.whole("measure", 10000, 1, limits::kMaxCycles);
     s.uniform.multicast_ratio = traffic.real("multicast_ratio", 0.0);
     if (s.uniform.multicast_ratio < 0 || s.uniform.multicast_ratio > 1)
         throw ConfigError(
@@ -505,24 +515,46 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
                                       s.traffic_kind));
     }
 
-    Section run(
-        top.get("run"), "run",
-        section_keys("run", {"seed", "drain_limit", "memory_limit_mb", "stop_when_saturated"}));
+    Section run(top.get("run"), "run",
+                section_keys("run", {"seed", "drain_limit", "memory_limit_mb",
+                                     "stop_when_saturated", "max_hours"}));
     read_parameters(run, "run", p);
     s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
-    s.run.drain_limit = run.whole("drain_limit", 2000000, 1, 1ull << 40);
+    s.run.drain_limit = run.whole("drain_limit", 2000000, 1, limits::kMaxCycles);
     s.run.stop_when_saturated = run.flag("stop_when_saturated", true);
+    s.run.max_hours = run.real("max_hours", 24);
+    if (!(s.run.max_hours > 0))
+        throw ConfigError(fmt::format(
+            "run.max_hours: {} is not a positive number of hours (the longest a run's traffic may "
+            "take at its measured speed)",
+            s.run.max_hours));
     const std::uint64_t memory_limit_mb = run.whole("memory_limit_mb", 8192, 1, 1ull << 30);
+    s.memory_limit_mb = memory_limit_mb;
     // A flit moves through the pipeline without any flit moving elsewhere for up to this long; a
     // watchdog shorter than that would call a healthy network deadlocked.
     const std::uint64_t pipeline =
         std::max(p.t_node, p.t_node_multidest) + p.t_sw + p.t_phy + p.t_inj + p.t_cons;
-    if (p.watchdog_cycles < 2 * pipeline)
+    if (p.watchdog_cycles < 2 * pipeline) {
+        // Blame what the user set: the watchdog if it was given, else the longest latency.
+        const ParameterDeclaration* longest = nullptr;
+        for (const char* name : {"router.t_node", "router.t_node_multidest", "router.t_sw",
+                                 "router.t_phy", "nic.t_inj", "nic.t_cons"}) {
+            const ParameterDeclaration* d = find_parameter(name);
+            if (!longest || d->get(p) > longest->get(p)) longest = d;
+        }
+        const std::string why = fmt::format(
+            "a hop's pipeline (max(t_node, t_node_multidest) + t_sw + t_phy + t_inj + t_cons) "
+            "is {} cycles, and run.watchdog_cycles ({}) must be at least twice that, or a "
+            "healthy network would be reported as deadlocked",
+            pipeline, p.watchdog_cycles);
+        if (run.has("watchdog_cycles"))
+            throw ConfigError(
+                fmt::format("run.watchdog_cycles: {} is too short: {}", p.watchdog_cycles, why));
         throw ConfigError(
-            fmt::format("run.watchdog_cycles: {} is less than twice the pipeline of a hop "
-                        "(t_node + t_sw + t_phy + t_inj + t_cons = {} cycles): a healthy "
-                        "network would be reported as deadlocked",
-                        p.watchdog_cycles, pipeline));
+            fmt::format("{}: {} cycles is too long: {}; lower it or raise "
+                        "run.watchdog_cycles",
+                        longest->name(), longest->format(p), why));
+    }
 
     if (root["faults"]) s.run.faults = read_faults(root["faults"], *s.topology);
 
@@ -554,13 +586,12 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
     std::error_code error;
     if (std::filesystem::is_directory(path, error))
         throw ConfigError(fmt::format("scenario '{}' is a directory", path));
-    std::ifstream in(path);
-    if (!in) throw ConfigError(fmt::format("scenario '{}' cannot be read", path));
-    std::stringstream text;
-    text << in.rdbuf();
-    YAML::Node root = load_one_document(text.str(), path);
+    const std::string text = limits::read_input_file(path, "scenario");
+    YAML::Node root = load_one_document(text, path);
     apply_overrides(root, overrides);
-    return parse_scenario(root, path);
+    Scenario s = parse_scenario(root, path);
+    s.source_sha256 = sha256_hex(text);
+    return s;
 }
 
 Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::string>& overrides,
@@ -719,6 +750,83 @@ std::vector<std::size_t> Scenario::traced_routers() const {
         throw ConfigError(
             fmt::format("trace.routers: name routers ({}) separated by ';', or all, or auto",
                         topology->node_syntax()));
+    return out;
+}
+
+nlohmann::ordered_json Scenario::effective_json() const {
+    nlohmann::ordered_json out;
+    out["path"] = source;
+    if (!source_sha256.empty()) out["sha256"] = source_sha256;
+    std::map<std::string, nlohmann::ordered_json> sections;
+    for (const char* section : {"network", "router", "nic", "traffic", "run", "trace"})
+        sections[section] = nlohmann::ordered_json::object();
+    sections["network"]["topology"] = topology->spec();
+    sections["network"]["rtl"] = rtl;
+    for (const auto& d : network_parameters()) {
+        if (d.section == "scenario")
+            out[d.key] = parameter_json(d, params);
+        else
+            sections[d.section][d.key] = parameter_json(d, params);
+    }
+    sections["nic"]["multicast"] = multicast;
+    for (const auto& [option, value] : multicast_options) {
+        std::string key = option.substr(option.find_first_not_of('-'));
+        std::replace(key.begin(), key.end(), '-', '_');
+        sections["nic"][key] = value;
+    }
+    auto& t = sections["traffic"];
+    t["kind"] = traffic_kind;
+    t["length"] = uniform.length;
+    if (traffic_kind == "uniform") {
+        t["load"] = uniform.load;
+        t["process"] = uniform.process == InjectionProcess::Poisson ? "poisson" : "bernoulli";
+        t["warmup"] = uniform.warmup;
+        t["measure"] = uniform.measure;
+        t["multicast_ratio"] = uniform.multicast_ratio;
+        t["multicast_destinations"] =
+            fmt::format("{}..{}", uniform.multicast_min, uniform.multicast_max);
+    } else if (traffic_kind == "file") {
+        t["file"] = message_file;
+    } else if (random_sources > 0) {
+        t["random_sources"] = random_sources;
+    } else {
+        std::vector<std::string> names;
+        for (NodeId n : broadcast_sources) names.push_back(topology->format_node(n));
+        t["sources"] = names;
+    }
+    auto& r = sections["run"];
+    r["seed"] = run.seed;
+    r["drain_limit"] = run.drain_limit;
+    r["memory_limit_mb"] = memory_limit_mb;
+    r["stop_when_saturated"] = run.stop_when_saturated;
+    r["max_hours"] = run.max_hours;
+    sections["trace"]["routers"] = trace_routers;
+    for (const char* section : {"network", "router", "nic", "traffic", "run", "trace"})
+        out[section] = sections[section];
+    if (!run.faults.empty()) {
+        out["faults"] = nlohmann::ordered_json::array();
+        for (const RouterFault& f : run.faults)
+            out["faults"].push_back({{"link", f.label}, {"cycle", f.fault.cycle}});
+    }
+    return out;
+}
+
+nlohmann::json results_json(const RunResult& result, const Scenario& scenario,
+                            const std::string& program_version) {
+    nlohmann::json out = to_json(result, scenario.params);
+    out["program"] = {{"name", "wormcast"}, {"version", program_version}};
+    out["scenario"] = scenario.effective_json();
+    // Routers as the topology names them, beside the network's own module names.
+    const auto named = [&](std::size_t r) {
+        return r < scenario.topology->routers() ? scenario.topology->format_router(r)
+                                                : std::to_string(r);
+    };
+    for (std::size_t i = 0; i < out["per_router"].size(); ++i)
+        out["per_router"][i]["name"] = named(i);
+    for (std::size_t i = 0; i < out["per_link"].size() && i < result.links.size(); ++i) {
+        out["per_link"][i]["from_name"] = named(result.links[i].from_router);
+        out["per_link"][i]["to_name"] = named(result.links[i].to_router);
+    }
     return out;
 }
 

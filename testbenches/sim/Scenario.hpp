@@ -22,7 +22,9 @@
 namespace wormcast::sim {
 
 struct Scenario {
-    std::string source;  ///< file it came from
+    std::string source;         ///< file it came from
+    std::string source_sha256;  ///< SHA-256 of the file's bytes (empty: not read from a file)
+    std::uint64_t memory_limit_mb = 8192;  ///< run.memory_limit_mb
     std::shared_ptr<const Topology> topology;
     NetworkParams params;
     std::string traffic_kind = "uniform";
@@ -67,6 +69,9 @@ struct Scenario {
     std::vector<std::size_t> rtl_routers() const;
     /// Name of the verilated configuration the RTL routers use (empty without RTL routers).
     std::string rtl_model() const;
+    /// The effective scenario: every section as this run uses it, after --set overrides and with
+    /// every default filled in (docs/results.md, "scenario").
+    nlohmann::ordered_json effective_json() const;
     /// The checks parse_scenario makes of the parameters, the multicast scheme and the RTL
     /// routers, for a scenario filled in from C++ (scenario_for); throws ConfigError.
     void check() const;
@@ -89,5 +94,18 @@ Scenario parse_scenario_text(const std::string& yaml, const std::vector<std::str
 /// A scenario of `topology` with its default parameters and nic.multicast "separate" (and the
 /// default uniform traffic, for run_network): fill in params, multicast and run, then check().
 Scenario scenario_for(std::shared_ptr<const Topology> topology);
+
+/// The program's version: `wormcast --version` and the results JSON ("program").
+inline constexpr const char* kProgramVersion = "0.1.0";
+
+/// The results JSON of a run of `scenario` (docs/results.md): sim::to_json with the effective
+/// scenario, its file's path and SHA-256, the program and its version, and routers named as the
+/// topology names them. `wormcast run --json` writes it, and a sweep's point files hold it.
+nlohmann::json results_json(const RunResult& result, const Scenario& scenario,
+                            const std::string& program_version = kProgramVersion);
+
+/// Estimated memory of one router of a network with `params`, in KB (measured on meshes,
+/// docs/performance.md): what run.memory_limit_mb and `steps` check before building.
+double router_memory_kb(const NetworkParams& params);
 
 }  // namespace wormcast::sim

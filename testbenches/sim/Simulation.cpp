@@ -2,6 +2,7 @@
 #include "testbenches/sim/Simulation.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -83,6 +84,8 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
     result_.nodes = static_cast<std::uint32_t>(spec.nodes.size());
     result_.routers = static_cast<std::uint32_t>(spec.routers.size());
     link_metrics_ = spec.link_metrics;
+    result_.links = spec.links;
+    for (const RouterSpec& router : spec.routers) result_.router_names.push_back(router.name);
 
     // Leaked on purpose with the context: SystemC objects must not outlive or be torn down
     // separately from the kernel that owns them.
@@ -112,6 +115,18 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
     // The waveform is written under a temporary name (SystemC appends ".vcd" to the base) and
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     // An FST is made from the VCD after the run (Waveform.hpp).
+    // A name given that is a device or a directory (--vcd /dev/full) is refused, not turned into
+    // NAME.vcd beside it.
+    for (const auto& [option, given] :
+         {std::pair{"--vcd", options_.vcd_path}, std::pair{"--fst", options_.fst_path}}) {
+        std::error_code error;
+        if (!given.empty() && std::filesystem::exists(given, error) &&
+            !std::filesystem::is_regular_file(given, error))
+            throw ConfigError(fmt::format(
+                "{}: '{}' exists and is not a regular file (a waveform is written to NAME.vcd "
+                "under a temporary name and renamed)",
+                option, given));
+    }
     const WaveformFiles waves = WaveformFiles::from_options(options_.vcd_path, options_.fst_path);
     if (!waves.fst.empty()) {
         check_fst_converter(options_.fst_path.empty() ? "--vcd" : "--fst");
@@ -183,6 +198,7 @@ void Simulation::attach_traffic(SendPlan sends) {
 }
 
 void Simulation::fold_multicast(const MulticastRecord& mc) {
+    if (mc.complete()) ++delivered_multicasts_;
     tally_->add(mc);
     if (saturation_) saturation_->add({mc.submitted, mc.first_injected, mc.length});
     const Cycle end = options_.measure > 0 ? options_.warmup + options_.measure : ~Cycle{0};
@@ -242,10 +258,9 @@ void Simulation::run_for(Cycle cycles) {
             fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
                         last_cycle, clock_.to_string(), sc_max_time().to_string()));
     if (!started_) start();
-    const auto wall_start = std::chrono::steady_clock::now();
+    const double wall_start = wall_now();
     sc_start(clock_ * static_cast<double>(cycles));
-    wall_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    wall_seconds_ += wall_now() - wall_start;
     check_fault();
 }
 
@@ -257,12 +272,38 @@ bool Simulation::all_quiet() const {
     return true;
 }
 
+double Simulation::wall_now() const {
+    if (options_.wall_clock) return options_.wall_clock();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+RunProgress Simulation::progress_at(bool draining, bool final) const {
+    RunProgress p;
+    p.cycle = now();
+    p.warmup = options_.warmup;
+    p.traffic_end = progress_end_ > 0 ? progress_end_ : options_.warmup + options_.measure;
+    p.delivered = delivered_multicasts_;
+    p.wall_seconds = wall_seconds_;
+    p.draining = draining;
+    p.final = final;
+    return p;
+}
+
+void Simulation::abandon_waveform() {
+    if (!vcd_) return;
+    sc_close_vcd_trace_file(vcd_);
+    vcd_ = nullptr;
+    std::remove(vcd_partial_.c_str());
+}
+
 bool Simulation::drain(Cycle limit) {
     const Cycle chunk = std::max<Cycle>(1000, params_.t_startup / 4);
     for (Cycle drained_for = 0; !network_->watchdog().fired() && drained_for < limit;
          drained_for += chunk) {
         if (all_quiet()) break;
         run_for(chunk);
+        if (options_.progress) options_.progress(progress_at(true, false));
     }
     return !network_->watchdog().fired() && all_quiet();
 }
@@ -276,7 +317,27 @@ void Simulation::run_traffic() {
         throw ConfigError(
             fmt::format("clock_ns: {} cycles of {} would pass the end of simulated time ({})",
                         last_cycle, clock_.to_string(), sc_max_time().to_string()));
-    run_for(std::max(traffic_end, traffic_last_send_ + 1));
+    // The traffic phases in slices of about a tenth of a second of wall time each (the slices
+    // change no result), reporting progress and judging the cycle budget after each.
+    progress_end_ = std::max(traffic_end, traffic_last_send_ + 1);
+    Cycle slice = 1000;
+    while (now() < progress_end_) {
+        const Cycle step = std::min(slice, progress_end_ - now());
+        const double slice_start = wall_now();
+        run_for(step);
+        if (network_->watchdog().fired()) break;
+        const RunProgress p = progress_at(false, false);
+        try {
+            check_run_budget(p, options_.max_hours);
+        } catch (const ConfigError&) {
+            abandon_waveform();
+            throw;
+        }
+        if (options_.progress) options_.progress(p);
+        const double took = wall_now() - slice_start;
+        if (took < 0.05 && slice < (Cycle{1} << 30)) slice *= 2;
+        if (took > 0.4 && slice > 100) slice /= 2;
+    }
     // A saturated network is not drained: its queues would only show how long they got. A
     // wait-for cycle among the blocked channels is left to the watchdog (deadlock, not load).
     // A request leaves its source's queue when its first worm takes an injection channel.
@@ -296,6 +357,7 @@ RunResult Simulation::finish() {
     saturation_.reset();
     RunResult& result = result_;
     result.drained = !network_->watchdog().fired() && all_quiet();
+    if (options_.progress) options_.progress(progress_at(true, true));
     network_->ledger().retire_into(nullptr, nullptr);  // the records left are folded below
     if (vcd_) {
         sc_close_vcd_trace_file(vcd_);
@@ -354,6 +416,23 @@ RunResult Simulation::finish() {
         result.offered_flits_per_node_cycle =
             static_cast<double>(offered_flits) /
             (static_cast<double>(result.nodes) * static_cast<double>(window));
+    // Offered and accepted per destination (docs/results.md), over the measured window or, for
+    // traffic hosts without one (file and broadcast traffic), the whole run.
+    result.throughput_whole_run = options_.measure == 0 && !hosts_.empty();
+    result.throughput_window_cycles = result.throughput_whole_run ? result.cycles : window;
+    if (result.throughput_window_cycles > 0 && result.nodes > 0) {
+        const double node_cycles = static_cast<double>(result.nodes) *
+                                   static_cast<double>(result.throughput_window_cycles);
+        result.offered_destination_flits_per_node_cycle =
+            static_cast<double>(result.traffic.offered_destination_flits) / node_cycles;
+        result.accepted_destination_flits_per_node_cycle =
+            static_cast<double>(result.throughput_whole_run
+                                    ? result.traffic.delivered_destination_flits
+                                    : result.traffic.accepted_destination_flits) /
+            node_cycles;
+    }
+    for (std::size_t r = 0; r < network_->routers(); ++r)
+        result.router_counts.push_back(network_->router_counts(r));
     for (NodeId n = 0; n < network_->nodes(); ++n) {
         const auto& st = network_->nic(n).stats();
         result.startups_per_node.push_back(st.startups);

@@ -60,6 +60,9 @@ class Simulation {
     void run_for(Cycle cycles);
     /// The traffic hosts' run: to the end of the traffic (RunOptions::warmup + measure, or the
     /// last send), the saturation verdict, then drained (at most RunOptions::drain_limit cycles).
+    /// The traffic phases run in slices of about a tenth of a second of wall time each (the
+    /// slices change no result), reporting RunOptions::progress and judging RunOptions::max_hours
+    /// after each.
     void run_traffic();
     /// Runs until every message is delivered, every NIC idle and every traffic host done, or for
     /// at most `limit` cycles; true if it got there. Stops at once after a deadlock.
@@ -75,6 +78,12 @@ class Simulation {
     void check_fault();
     void start();  ///< before the first cycle: the RTL routers' waveform
     bool all_quiet() const;
+    /// Where the run is, for RunOptions::progress and the cycle budget.
+    RunProgress progress_at(bool draining, bool final) const;
+    /// An interrupted run leaves no waveform: closes and removes the partial VCD.
+    void abandon_waveform();
+    /// Seconds on RunOptions::wall_clock (steady_clock without one).
+    double wall_now() const;
 
     RunOptions options_;
     NetworkParams params_;
@@ -88,12 +97,13 @@ class Simulation {
     std::unique_ptr<MessageTraceLog> message_trace_;
     std::unique_ptr<TrafficTally> tally_;
     std::optional<SaturationTally> saturation_;
-    std::uint64_t offered_flits_ = 0;  ///< measured payload flits submitted (without hosts)
+    std::uint64_t offered_flits_ = 0;         ///< measured payload flits submitted (without hosts)
+    std::uint64_t delivered_multicasts_ = 0;  ///< multicasts complete so far (progress lines)
+    Cycle progress_end_ = 0;                  ///< end of the traffic phases (progress lines)
     sc_core::sc_trace_file* vcd_ = nullptr;
     std::string vcd_partial_, written_vcd_, fst_, rtl_vcd_, rtl_fst_;
     bool fst_only_ = false;
     std::unique_ptr<rtl::RtlWaves> rtl_waves_;
-    std::chrono::steady_clock::time_point wall_start_;
     double wall_seconds_ = 0;  ///< in run_for so far
     bool started_ = false;
     bool finished_ = false;

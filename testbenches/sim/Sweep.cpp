@@ -58,13 +58,14 @@ std::string run_error(const RunResult& r) {
     return text.empty() ? "the run did not succeed" : text;
 }
 
-/// One point in its worker: {"result", "exit_code", "error"}; errors become exit codes as in
-/// `wormcast run`, so the parent records them like any other outcome.
+/// One point in its worker: {"result", "exit_code", "error"}, the result as `wormcast run --json`
+/// writes it (results_json); errors become exit codes as in `wormcast run`, so the parent records
+/// them like any other outcome.
 nlohmann::json run_point(const std::string& scenario, const std::vector<std::string>& overrides) {
     try {
         Scenario s = load_scenario(scenario, overrides);
         const RunResult r = run_network(s.network(), s.params, s.send_plan(), s.run);
-        return {{"result", to_json(r, s.params)},
+        return {{"result", results_json(r, s)},
                 {"exit_code", r.ok() ? point_exit::ok : point_exit::run_failed},
                 {"error", r.ok() ? "" : run_error(r)}};
     } catch (const ConfigError& e) {

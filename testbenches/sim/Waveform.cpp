@@ -19,19 +19,6 @@ extern char** environ;
 
 namespace wormcast::sim {
 
-namespace {
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() > suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::string without(const std::string& text, const std::string& suffix) {
-    return ends_with(text, suffix) ? text.substr(0, text.size() - suffix.size()) : text;
-}
-
-/// Runs `program` (looked up on the PATH) with `args`, its output discarded; its exit status
-/// (127: could not start it).
 int run_quietly(const std::string& program, std::vector<std::string> args) {
     args.insert(args.begin(), program);
     std::vector<char*> argv;
@@ -48,6 +35,17 @@ int run_quietly(const std::string& program, std::vector<std::string> args) {
     int status = 0;
     if (waitpid(pid, &status, 0) != pid) return 127;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+namespace {
+
+bool ends_with(const std::string& text, const std::string& suffix) {
+    return text.size() > suffix.size() &&
+           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string without(const std::string& text, const std::string& suffix) {
+    return ends_with(text, suffix) ? text.substr(0, text.size() - suffix.size()) : text;
 }
 
 int run_vcd2fst(std::vector<std::string> args) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace wormcast::sim {
 
@@ -25,6 +26,10 @@ void check_fst_converter(const std::string& option);
 /// Converts `vcd` to `fst` with vcd2fst; removes `vcd` if `remove_vcd`. Throws ConfigError naming
 /// the file if vcd2fst fails.
 void convert_to_fst(const std::string& vcd, const std::string& fst, bool remove_vcd);
+
+/// Runs `program` (looked up on the PATH) with `args`, its output discarded; its exit status
+/// (127: could not start it).
+int run_quietly(const std::string& program, std::vector<std::string> args);
 
 /// A picture named "x.png" (drawn from Graphviz DOT) rather than the DOT text itself.
 bool is_png_name(const std::string& path);

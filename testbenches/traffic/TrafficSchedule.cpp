@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 #include <fmt/format.h>
+
+#include "systemc/pure/InputLimits.hpp"
 
 namespace wormcast {
 
@@ -215,6 +218,9 @@ std::vector<ScheduledSend> read_message_file(
         throw ConfigError(fmt::format(
             "message file '{}' {}", path,
             std::filesystem::exists(path, error) ? "is not a regular file" : "does not exist"));
+    if (std::filesystem::file_size(path, error) > limits::kMaxInputFileBytes)
+        throw ConfigError(fmt::format("message file '{}' is larger than {} MiB (the input limit)",
+                                      path, limits::kMaxInputFileBytes >> 20));
     std::ifstream in(path);
     if (!in) throw ConfigError(fmt::format("message file '{}' cannot be read", path));
     std::vector<ScheduledSend> out;
@@ -246,12 +252,14 @@ std::vector<ScheduledSend> read_message_file(
             s.source = parse_node(source);
             std::istringstream ds(dests);
             std::string d;
+            std::unordered_set<NodeId> named;
             while (std::getline(ds, d, ';')) {
+                if (named.size() == limits::kMaxMulticastDestinations)
+                    fail(fmt::format("more than {} destinations in one message (the limit)",
+                                     limits::kMaxMulticastDestinations));
                 const NodeId node = parse_node(d);
                 if (node == s.source) fail(fmt::format("message from {} to itself", source));
-                if (std::find(s.destinations.begin(), s.destinations.end(), node) !=
-                    s.destinations.end())
-                    fail(fmt::format("destination {} named twice", d));
+                if (!named.insert(node).second) fail(fmt::format("destination {} named twice", d));
                 s.destinations.push_back(node);
             }
             if (s.destinations.empty()) fail("no destination");

@@ -214,4 +214,27 @@ std::string render_step_svg(const BroadcastSchedule& schedule, std::size_t step)
     return SvgStep(schedule, step).draw();
 }
 
+std::string render_schedule_dot(const BroadcastSchedule& schedule) {
+    static const char* kColours[] = {"red", "blue", "darkgreen", "orange", "purple", "brown"};
+    const mesh::MeshShape& shape = schedule.shape;
+    std::string out = fmt::format(
+        "digraph broadcast {{\n  label=\"{} on {}: {} sources, {} rounds\";\n  labelloc=t;\n"
+        "  layout=neato;\n  node [shape=circle, fontname=Helvetica, "
+        "fontsize=9, width=0.5, fixedsize=true];\n  edge [fontsize=7];\n",
+        scheme_name(schedule), shape.name(), schedule.sources.size(), schedule.steps.size());
+    for (NodeId n = 0; n < shape.nodes(); ++n) {
+        const auto c = shape.coord(n);
+        const bool source = std::find(schedule.sources.begin(), schedule.sources.end(), n) !=
+                            schedule.sources.end();
+        out +=
+            fmt::format("  n{} [label=\"{}\", pos=\"{},{}!\"{}];\n", n, shape.format(n), 1.1 * c[1],
+                        -1.1 * c[0], source ? ", style=filled, fillcolor=lightblue" : "");
+    }
+    for (std::size_t k = 0; k < schedule.steps.size(); ++k)
+        for (const ScheduleSend& send : schedule.steps[k].sends)
+            out += fmt::format("  n{} -> n{} [color={}, label=\"{}\"{}];\n", send.from, send.to,
+                               kColours[k % 6], k + 1, send.control() ? ", style=dashed" : "");
+    return out + "}\n";
+}
+
 }  // namespace wormcast::broadcast

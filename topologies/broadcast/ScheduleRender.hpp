@@ -23,4 +23,9 @@ std::string render_schedule_text(const BroadcastSchedule& schedule);
 /// for a step out of range.
 std::string render_step_svg(const BroadcastSchedule& schedule, std::size_t step);
 
+/// The whole schedule as Graphviz DOT (`plan --dot`): the torus's nodes on their grid (neato
+/// positions), sources filled, and each worm an edge from sender to receiver labelled with its
+/// round, coloured by round.
+std::string render_schedule_dot(const BroadcastSchedule& schedule);
+
 }  // namespace wormcast::broadcast

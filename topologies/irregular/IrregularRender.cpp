@@ -208,6 +208,19 @@ std::string spam_plan_dot(const UpDownPartition& partition, const SpamPlan& plan
     return os.str();
 }
 
+std::string walk_plan_dot(const UpDownPartition& partition, const WormWalk& walk,
+                          ProcessorId source) {
+    std::ostringstream os;
+    os << dot_body(partition);
+    os << processor_node(source, ", style=filled, fillcolor=lightblue");
+    for (ProcessorId d : walk.delivered) os << processor_node(d, "");
+    for (const WormChannel& c : walk.channels)
+        os << fmt::format("  {} -- {} [dir=forward, color=red, penwidth=2];\n", dot_name(c.from),
+                          dot_name(c.to));
+    os << "}\n";
+    return os.str();
+}
+
 std::string binomial_plan_dot(const UpDownPartition& partition, const BinomialPlan& plan) {
     static const char* kColours[] = {"red", "blue", "darkgreen", "orange", "purple", "brown"};
     const SwitchGraph& graph = partition.graph();

@@ -39,5 +39,8 @@ std::string topology_dot(const UpDownPartition& partition);
 std::string spam_plan_dot(const UpDownPartition& partition, const SpamPlan& plan);
 /// topology_dot with every unicast of the binomial plan as an arrow chain labelled with its phase.
 std::string binomial_plan_dot(const UpDownPartition& partition, const BinomialPlan& plan);
+/// A worm's walk (the naive tree) over the network, as spam_plan_dot draws SPAM's.
+std::string walk_plan_dot(const UpDownPartition& partition, const WormWalk& walk,
+                          ProcessorId source);
 
 }  // namespace wormcast::irregular

@@ -3,6 +3,8 @@
 #include "topologies/irregular/IrregularTopology.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -11,21 +13,13 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/YamlDocument.hpp"
 #include "topologies/irregular/LatticeGenerator.hpp"
 
 namespace wormcast::irregular {
 
 namespace {
-
-std::string read_text(const std::string& path, const std::string& topology) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ConfigError(fmt::format("topology '{}': cannot read the file '{}'", topology, path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::string prefix_of(const std::string& text) {
     const auto colon = text.find(':');
@@ -34,14 +28,12 @@ std::string prefix_of(const std::string& text) {
 
 /// A non-negative integer scalar below `limit`; ConfigError naming `where` otherwise.
 std::uint64_t yaml_count(const YAML::Node& node, const std::string& where, std::uint64_t limit) {
+    // Decimal digits only: yaml-cpp would read 0x4 as 4 and 0o7 as 7.
     long long value = -1;
-    if (node.IsScalar()) {
-        try {
-            value = node.as<long long>();
-        } catch (const YAML::Exception&) {
-            value = -1;
-        }
-    }
+    const std::string digits = node.IsScalar() ? node.Scalar() : std::string();
+    if (!digits.empty() && digits.size() <= 18 &&
+        digits.find_first_not_of("0123456789") == std::string::npos)
+        value = std::stoll(digits);
     if (value < 0 || static_cast<std::uint64_t>(value) >= limit)
         throw ConfigError(
             fmt::format("{}: expected an integer 0..{}, got '{}'", where, limit - 1,
@@ -50,13 +42,14 @@ std::uint64_t yaml_count(const YAML::Node& node, const std::string& where, std::
 }
 
 std::int64_t yaml_integer(const YAML::Node& node, const std::string& where) {
-    if (node.IsScalar()) {
-        try {
-            return node.as<std::int64_t>();
-        } catch (const YAML::Exception&) {
-        }
-    }
-    throw ConfigError(fmt::format("{}: expected an integer", where));
+    // Decimal digits with an optional minus sign only (yaml-cpp would read 0x4 as 4).
+    const std::string text = node.IsScalar() ? node.Scalar() : std::string();
+    const std::string digits = !text.empty() && text[0] == '-' ? text.substr(1) : text;
+    if (!digits.empty() && digits.size() <= 18 &&
+        digits.find_first_not_of("0123456789") == std::string::npos)
+        return std::stoll(text);
+    throw ConfigError(fmt::format("{}: expected an integer in decimal digits, got '{}'", where,
+                                  node.IsScalar() ? text : std::string("a list or map")));
 }
 
 }  // namespace
@@ -73,7 +66,8 @@ SwitchGraph parse_irregular_topology(const std::string& text, const TopologyOver
     if (prefix == "irregular" || prefix == "anynet") {
         if (rest.empty())
             throw ConfigError(fmt::format("topology '{}': the file path is missing", text));
-        const std::string content = read_text(rest, text);
+        const std::string content =
+            limits::read_input_file(rest, fmt::format("topology '{}'", text));
         spec =
             prefix == "irregular"
                 ? read_wormcast_topology(content, text)
@@ -205,7 +199,10 @@ void save_wormcast_topology(const SwitchGraph& graph, const std::string& path) {
     std::ofstream out(path, std::ios::binary);
     if (!out) throw ConfigError(fmt::format("cannot write the topology file '{}'", path));
     out << write_wormcast_topology(graph);
-    if (!out) throw ConfigError(fmt::format("cannot write the topology file '{}'", path));
+    out.close();  // a full device fails only when the buffer is written
+    if (out.fail())
+        throw ConfigError(
+            fmt::format("cannot write the topology file '{}': {}", path, std::strerror(errno)));
 }
 
 SwitchGraphSpec read_anynet(const std::string& text, const std::string& name, unsigned ports) {

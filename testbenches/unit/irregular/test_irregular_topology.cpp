@@ -169,7 +169,8 @@ TEST_CASE("a saved network reads back as the same network", "[irregular][topolog
     CHECK(back.links().size() == g.links().size());
     std::remove(path.c_str());
     CHECK_THROWS_WITH(parse_irregular_topology("irregular:/no/such/file.yaml"),
-                      Contains("cannot read the file '/no/such/file.yaml'"));
+                      Contains("topology 'irregular:/no/such/file.yaml': cannot read "
+                               "'/no/such/file.yaml': No such file or directory"));
     CHECK_THROWS_WITH(parse_irregular_topology("irregular:"), Contains("path is missing"));
     CHECK_THROWS_WITH(parse_irregular_topology("ring:4"), Contains("expected 'irregular:PATH'"));
     CHECK(is_irregular_topology("anynet:x"));

@@ -94,7 +94,7 @@ TEST_CASE("limits are checked before a run starts", "[program][hardening]") {
          "scenario.clock_ns: 0.0001 is not in [0.001, 1000000]"},
         {fmt::format("run {} --set clock_ns=1e15", kDemo), "scenario.clock_ns"},
         {fmt::format("run {} --set run.watchdog_cycles=10", kDemo),
-         "run.watchdog_cycles: 10 is less than twice"},
+         "run.watchdog_cycles: 10 is too short"},
         {fmt::format("run {} --set router.t_node=1e20ns", kDemo), "router.t_node"},
         {fmt::format("run {} --set router.t_node=nanns", kDemo), "router.t_node"},
     });

@@ -1,9 +1,14 @@
-// SHA-256 (systemc/pure/Sha256), the RTL cache's keys: FIPS 180-4's test vectors, and the same
-// digest whatever the pieces a message is added in.
+// SHA-256 (systemc/pure/Sha256), the RTL cache's keys and the results JSON's scenario hash:
+// FIPS 180-4's test vectors, the same digest whatever the pieces a message is added in, and
+// Debian's sha256sum on seeded random inputs.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <fstream>
 #include <random>
 #include <string>
+
+#include <unistd.h>
 
 #include "systemc/pure/Sha256.hpp"
 
@@ -34,4 +39,26 @@ TEST_CASE("SHA-256 of a message added in random pieces equals its digest in one 
         INFO("length " << message.size());
         REQUIRE(pieces.hex() == sha256_hex(message));
     }
+}
+
+TEST_CASE("sha256 equals sha256sum on seeded random inputs of every padding length",
+          "[pure][sha256]") {
+    std::mt19937_64 rng(256);
+    const std::string path = "/tmp/wormcast_sha_" + std::to_string(::getpid());
+    for (int trial = 0; trial < 40; ++trial) {
+        // Lengths around the block and padding boundaries (55, 56, 63, 64, 119, 120...) and others.
+        const std::size_t length = trial < 20 ? 50 + static_cast<std::size_t>(trial) * 4
+                                              : static_cast<std::size_t>(rng() % 5000);
+        std::string bytes(length, '\0');
+        for (char& c : bytes) c = static_cast<char>(rng() & 0xff);
+        std::ofstream(path, std::ios::binary) << bytes;
+        std::FILE* pipe = ::popen(("sha256sum " + path).c_str(), "r");
+        REQUIRE(pipe);
+        char digest[65] = {};
+        REQUIRE(std::fread(digest, 1, 64, pipe) == 64);
+        ::pclose(pipe);
+        INFO("length " << length);
+        CHECK(sha256_hex(bytes) == std::string(digest));
+    }
+    std::remove(path.c_str());
 }

@@ -3,7 +3,12 @@
 // NICs' TLM sockets bound to the caller's own host, and the same results run_network gives.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <map>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -155,4 +160,92 @@ TEST_CASE("A Simulation's NIC sockets carry the caller's own sends and deliverie
     }
     REQUIRE(r.traffic.completed == 1);
     REQUIRE(r.offered_flits_per_node_cycle > 0);  // the caller's send counts as offered
+}
+
+namespace {
+
+/// A wall clock of the test's own: 1024 simulated cycles of kDemo's 5 ns clock take a second, on
+/// any machine (1024 keeps the sums of seconds exact).
+double fake_wall_clock() {
+    return sc_core::sc_time_stamp() / sc_core::sc_time(5, sc_core::SC_NS) / 1024.0;
+}
+
+}  // namespace
+
+TEST_CASE("The run's speed is measured on RunOptions::wall_clock", "[simulation][progress]") {
+    sim::Scenario s = sim::parse_scenario_text(kDemo, {});
+    s.run.wall_clock = fake_wall_clock;
+    std::vector<sim::RunProgress> seen;
+    s.run.progress = [&seen](const sim::RunProgress& p) { seen.push_back(p); };
+    const sim::RunResult r = sim::run_network(s.network(), s.params, s.send_plan(), s.run);
+    REQUIRE(r.ok());
+    REQUIRE(r.wall_seconds == static_cast<double>(r.cycles) / 1024.0);
+    REQUIRE(seen.size() >= 2);
+    // The first slice of the traffic: 1000 cycles at 1024 cycles/s, 0 s to the window's end.
+    CHECK(seen.front().cycle == 1000);
+    CHECK(seen.front().cycles_per_second() == 1024.0);
+    CHECK(seen.front().line() ==
+          "cycle 1000/1000 (measuring) | " + std::to_string(seen.front().delivered) +
+              " delivered | 1.02e+03 cycles/s | measured window ends in 0:00:00");
+    CHECK(seen.back().final);
+    CHECK(seen.back().cycle == r.cycles);
+}
+
+TEST_CASE("A run whose traffic would outlast run.max_hours stops with the estimate",
+          "[simulation][progress]") {
+    // 2^40 cycles of traffic at 1024 cycles/s: about 3e5 hours, judged after the first slice
+    // (1000 cycles, 0.98 s, past the half second of start-up the budget waits for).
+    sim::Scenario s =
+        sim::parse_scenario_text(kDemo, {"traffic.measure=1099511627776", "run.max_hours=1"});
+    s.run.wall_clock = fake_wall_clock;
+    const std::string vcd =
+        (std::filesystem::temp_directory_path() / fmt::format("wormcast-budget-{}", ::getpid()))
+            .string();
+    s.run.vcd_path = vcd;
+    REQUIRE_THROWS_MATCHES(
+        sim::run_network(s.network(), s.params, s.send_plan(), s.run), ConfigError,
+        Catch::Message("run.max_hours: at the speed measured over the first 1.0 s (1.02e+03 "
+                       "cycles/s, 1000 of 1099511627976 cycles of traffic.warmup + "
+                       "traffic.measure), the rest would take about 2.98e+05 hours, more than "
+                       "run.max_hours (1); stopped. Set run.max_hours higher to run it anyway, or "
+                       "shorten the traffic"));
+    // No waveform is left that looks complete, nor the partial one.
+    const auto dir = std::filesystem::temp_directory_path();
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        CHECK(entry.path().filename().string().rfind(std::filesystem::path(vcd).filename().string(),
+                                                     0) != 0);
+    // 10,200 cycles: after the first slice, 9200 cycles left take 9.0 s, 0.0025 hours.
+    sim::Scenario fits = sim::parse_scenario_text(kDemo, {"traffic.measure=10000"});
+    fits.run.wall_clock = fake_wall_clock;
+    fits.run.max_hours = 0.003;
+    REQUIRE(sim::run_network(fits.network(), fits.params, fits.send_plan(), fits.run).ok());
+    fits.run.max_hours = 0.002;
+    REQUIRE_THROWS_WITH(sim::run_network(fits.network(), fits.params, fits.send_plan(), fits.run),
+                        Catch::Contains("about 0.0025 hours, more than run.max_hours (0.002)"));
+}
+
+TEST_CASE("The cycle budget is judged from the speed after the start-up",
+          "[simulation][progress]") {
+    sim::RunProgress p;
+    p.cycle = 1000;
+    p.warmup = 500;
+    p.traffic_end = 3'601'000;
+    p.wall_seconds = 1.0;  // 1000 cycles/s: 3600 s, one hour, left
+    CHECK_NOTHROW(sim::check_run_budget(p, 1.0));
+    CHECK_THROWS_WITH(sim::check_run_budget(p, 0.99), Catch::Contains("about 1 hours"));
+    p.wall_seconds = 0.4;  // the start-up: not judged yet
+    CHECK_NOTHROW(sim::check_run_budget(p, 1e-9));
+    p.wall_seconds = 1.0;
+    p.cycle = p.traffic_end;  // past the traffic: nothing left to judge
+    CHECK_NOTHROW(sim::check_run_budget(p, 1e-9));
+    p.cycle = 12000;
+    p.traffic_end = 40000;
+    p.wall_seconds = 6;  // 2000 cycles/s, 14 s left
+    CHECK(p.line() ==
+          "cycle 12000/40000 (measuring) | 0 delivered | 2e+03 cycles/s | measured window ends "
+          "in 0:00:14");
+    p.cycle = 100;
+    CHECK(p.line().find("(warm-up)") != std::string::npos);
+    p.wall_seconds = 0;
+    CHECK(p.line().find("measured window ends in ?") != std::string::npos);
 }

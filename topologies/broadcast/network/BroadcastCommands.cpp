@@ -229,6 +229,7 @@ PlanOutput broadcast_plan(const mesh::MeshShape& shape, const PlanRequest& reque
         rethrow_for_command_line(e, sources_option);
     }
     out.text = render_schedule_text(schedule);
+    out.dot = render_schedule_dot(schedule);
     const auto dir = request.options.find(kSvgDir.name);
     if (dir != request.options.end()) {
         write_pictures(schedule, dir->second);

@@ -128,6 +128,13 @@ class IrregularTopologyModel : public Topology {
 
     const std::shared_ptr<const SpamRouting>& routing() const { return routing_; }
     const SwitchGraph& graph() const { return routing_->graph(); }
+    /// A lattice network's points (lattice: topologies and files with positions); otherwise
+    /// Graphviz lays it out.
+    std::optional<LayoutPoint> router_position(std::size_t router) const override {
+        if (router >= graph().positions().size()) return std::nullopt;
+        const LatticePoint& at = graph().positions()[router];
+        return LayoutPoint{static_cast<double>(at.x), static_cast<double>(at.y)};
+    }
 
     std::string spec() const override { return settings_.spec(); }
     std::string name() const override {
@@ -228,7 +235,8 @@ class IrregularTopologyModel : public Topology {
             case IrregularMulticast::NaiveTree: {
                 const WormWalk walk =
                     walk_worm(*routing_, sources[0], destinations, TreeSplit::BeforeLca);
-                return PlanOutput{walk_text(walk, sources[0]), walk_json(walk), ""};
+                return PlanOutput{walk_text(walk, sources[0]), walk_json(walk),
+                                  walk_plan_dot(routing_->partition(), walk, sources[0])};
             }
             case IrregularMulticast::Separate:
                 break;

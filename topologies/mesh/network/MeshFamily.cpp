@@ -133,6 +133,16 @@ class MeshTopology : public Topology {
         }
         return shape_.id(c);
     }
+    /// A grid: x right, y up; a 3-D network's z-slices side by side, a column apart.
+    std::optional<LayoutPoint> router_position(std::size_t router) const override {
+        if (shape_.dimensions() > 3) return std::nullopt;
+        const auto c = shape_.coord(static_cast<NodeId>(router));
+        LayoutPoint p;
+        p.x = c[0];
+        if (shape_.dimensions() >= 2) p.y = c[1];
+        if (shape_.dimensions() == 3) p.x += static_cast<double>(c[2]) * (shape_.radix[0] + 1);
+        return p;
+    }
     std::string node_syntax() const override {
         return shape_.dimensions() == 3   ? "x,y,z"
                : shape_.dimensions() == 2 ? "x,y"

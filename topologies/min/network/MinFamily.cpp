@@ -9,6 +9,7 @@
 #include "systemc/pure/PathWormFirmware.hpp"
 #include "topologies/min/AtbmPlan.hpp"
 #include "topologies/min/MinJson.hpp"
+#include "topologies/min/MinPlanDot.hpp"
 #include "topologies/min/MinReachTable.hpp"
 #include "topologies/min/MinSoftwareFirmware.hpp"
 #include "topologies/min/MinWiring.hpp"
@@ -131,6 +132,13 @@ class MinTopology : public Topology {
     std::string format_router(std::size_t router) const override {
         return fmt::format("{},{}", router / shape_.rows(), router % shape_.rows());
     }
+    /// Stages left to right (two spacings apart: the wiring between them), row 0 on top.
+    std::optional<LayoutPoint> router_position(std::size_t router) const override {
+        LayoutPoint p;
+        p.x = 2.0 * static_cast<double>(router / shape_.rows());
+        p.y = -static_cast<double>(router % shape_.rows());
+        return p;
+    }
     std::string node_syntax() const override { return "a node number; switches as stage,row"; }
 
     void check_params(const NetworkParams& params) const override {
@@ -178,6 +186,7 @@ class MinTopology : public Topology {
                     fmt::format("  stage {} row {} {:<8} in {} out {}{}\n", h.switch_id.stage,
                                 h.switch_id.row, to_string(h.direction), h.in_port,
                                 fmt::join(h.out_ports, ","), h.tree_op ? "  (tree operation)" : "");
+            out.dot = atbm_plan_dot(shape_, plan);
             return out;
         }
         const auto soft = parse_software_min_algorithm(request.algorithm);
@@ -189,6 +198,7 @@ class MinTopology : public Topology {
                         shape_.name(), src[0], destinations.size(), plan.steps);
         for (const auto& send : plan.sends)
             out.text += fmt::format("  step {}: {} -> {}\n", send.step, send.from, send.to);
+        out.dot = software_plan_dot(shape_, request.algorithm, plan);
         return out;
     }
 

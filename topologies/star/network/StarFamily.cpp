@@ -3,6 +3,7 @@
 #include "topologies/star/network/StarFamily.hpp"
 
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -161,9 +162,17 @@ class StarTopology : public Topology {
         const NodeId source = shape_.parse_node(request.source, "--source");
         std::vector<NodeId> destinations;
         std::stringstream ds(request.destinations);
-        for (std::string d; std::getline(ds, d, ';');)
-            destinations.push_back(
-                shape_.parse_node(d, fmt::format("--dests[{}]", destinations.size())));
+        std::set<NodeId> named;
+        for (std::string d; std::getline(ds, d, ';');) {
+            const std::string where = fmt::format("--dests[{}]", destinations.size());
+            const NodeId node = shape_.parse_node(d, where);
+            if (node == source)
+                throw ConfigError(
+                    fmt::format("{}: {} is the source itself", where, shape_.format(node)));
+            if (!named.insert(node).second)
+                throw ConfigError(fmt::format("{}: {} is named twice", where, shape_.format(node)));
+            destinations.push_back(node);
+        }
         if (destinations.empty())
             throw ConfigError(fmt::format("--dests: name at least one destination, e.g. \"{};{}\"",
                                           shape_.format(1), shape_.format(2)));

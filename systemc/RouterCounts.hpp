@@ -1,0 +1,18 @@
+// One router's figures over a run (Network::router_counts): what the results JSON lists per
+// router and a heat map can colour it by.
+#pragma once
+
+#include <cstdint>
+
+#include "systemc/pure/TokenRing.hpp"
+
+namespace wormcast {
+
+struct RouterCounts {
+    std::uint64_t flits = 0;          ///< flits sent on its outputs (bubbles excluded)
+    std::uint64_t bubbles = 0;        ///< bubble flits sent
+    TokenRingStats tokens;            ///< its ATBM token stop's grants and waits (none: no ring)
+    std::uint64_t active_cycles = 0;  ///< cycles it was evaluated
+};
+
+}  // namespace wormcast
