@@ -141,24 +141,27 @@ TEST_CASE(
     "64-node UNI- and BI-MINs of RTL switches (48 and 192 switches) with ATBM token rings are in "
     "lock step with SystemC under mixed unicast and multicast traffic",
     "[cosim][min][m64]") {
+    // 500 (400) cycles of sends: load 0.1 with up to 40 destinations a multicast saturates the
+    // 64-node BI-MIN already (`wormcast run` of it: mean latency 198 cycles over 500 cycles of
+    // sends, 577 over 1,500), so every run still has dozens of multicasts, contention and token
+    // waits, and the drain that follows; longer windows only added more of the same.
     std::size_t multicasts = 0;
     multicasts += lockstep_scenario(
         "min-uni-rtl.yaml",
         {"network.n=3", "run.seed=5", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
-         "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
-        "64 nodes");
+         "traffic.multicast_destinations=2..40", "traffic.measure=500"},
+        "64 nodes", 20);
     multicasts += lockstep_scenario(
         "min-bi-rtl.yaml",
         {"network.n=6", "run.seed=6", "traffic.load=0.1", "traffic.multicast_ratio=0.4",
-         "traffic.multicast_destinations=2..40", "traffic.measure=1500"},
-        "64 nodes");
-    multicasts +=
-        lockstep_scenario("min-bi-rtl.yaml",
-                          {"network.n=6", "network.forward=adaptive", "run.seed=7",
-                           "traffic.load=0.2", "traffic.multicast_ratio=0.4",
-                           "traffic.multicast_destinations=2..40", "traffic.measure=1000"},
-                          "64 nodes");
-    REQUIRE(multicasts >= 30);
+         "traffic.multicast_destinations=2..40", "traffic.measure=500"},
+        "64 nodes", 20);
+    multicasts += lockstep_scenario("min-bi-rtl.yaml",
+                                    {"network.n=6", "network.forward=adaptive", "run.seed=7",
+                                     "traffic.load=0.2", "traffic.multicast_ratio=0.4",
+                                     "traffic.multicast_destinations=2..40", "traffic.measure=400"},
+                                    "64 nodes", 20);
+    REQUIRE(multicasts >= 60);
 }
 
 TEST_CASE("a MIN the RTL switches cannot mirror is refused naming the mechanism",
