@@ -35,13 +35,7 @@ void check_picture(const std::string& path, const std::string& engine, const std
             "{}: a .{} picture needs Graphviz's {}, which is not on the PATH (Debian package "
             "graphviz)",
             option, format, engine));
-    std::error_code error;
-    const std::filesystem::path p(path);
-    const auto dir = p.parent_path().empty() ? std::filesystem::path(".") : p.parent_path();
-    if (!std::filesystem::is_directory(dir, error))
-        throw ConfigError(fmt::format("{}: directory '{}' does not exist", option, dir.string()));
-    if (std::filesystem::exists(p, error) && !std::filesystem::is_regular_file(p, error))
-        throw ConfigError(fmt::format("{}: '{}' exists and is not a regular file", option, path));
+    check_output_target(path, option);
 }
 
 void render_picture(const std::string& dot_text, const std::string& path, const std::string& engine,

@@ -78,6 +78,17 @@ void make_output_directory(const std::string& dir) {
             fmt::format("--out: cannot create directory '{}': {}", dir, error.message()));
 }
 
+void check_output_target(const std::string& path, const std::string& option) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path p(path);
+    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    if (!fs::is_directory(dir, error))
+        throw ConfigError(fmt::format("{}: directory '{}' does not exist", option, dir.string()));
+    if (fs::exists(p, error) && !fs::is_regular_file(p, error))
+        throw ConfigError(fmt::format("{}: '{}' exists and is not a regular file", option, path));
+}
+
 void write_output_file(const std::string& path, const std::string& content,
                        const std::string& option) {
     namespace fs = std::filesystem;

@@ -64,6 +64,11 @@ std::function<void(std::size_t, std::size_t)> progress_printer(const std::string
 /// Creates the directory (and parents) or throws ConfigError naming it (as the --out option).
 void make_output_directory(const std::string& dir);
 
+/// Refuses, before any work, a path an output could not be written or renamed to: its directory
+/// must exist and the path must not be a directory or a special file. ConfigError naming
+/// `option` ("--vcd") and the reason.
+void check_output_target(const std::string& path, const std::string& option);
+
 /// Writes `content` to `path` whole or not at all: into a temporary file beside it, renamed over
 /// `path` once written and flushed (a path that exists and is not a regular file, such as
 /// /dev/stdout, is written directly). Any failure, a write error included, is a ConfigError

@@ -27,20 +27,6 @@ using namespace sc_core;
 
 namespace {
 
-/// Refuses a waveform path SystemC could not write, before the run: its directory must exist and
-/// the path must not be a directory or a special file (a VCD is renamed into place).
-void check_vcd_target(const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code error;
-    const fs::path p(path);
-    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-    if (!fs::is_directory(dir, error))
-        throw ConfigError(
-            fmt::format("VCD file '{}': directory '{}' does not exist", path, dir.string()));
-    if (fs::exists(p, error) && !fs::is_regular_file(p, error))
-        throw ConfigError(fmt::format("VCD file '{}': exists and is not a regular file", path));
-}
-
 /// A fault in words, as it hit or not.
 std::string describe_fault(const LinkFault& f, const std::string& label) {
     if (!f.applied) return fmt::format("{}: nothing to hit at or after cycle {}", label, f.cycle);
@@ -116,21 +102,14 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
     // renamed when the run ends, so an interrupted run leaves no file that looks complete.
     // An FST is made from the VCD after the run (Waveform.hpp).
     // A name given that is a device or a directory (--vcd /dev/full) is refused, not turned into
-    // NAME.vcd beside it.
+    // NAME.vcd beside it; so are the names written (a VCD is renamed into place).
     for (const auto& [option, given] :
-         {std::pair{"--vcd", options_.vcd_path}, std::pair{"--fst", options_.fst_path}}) {
-        std::error_code error;
-        if (!given.empty() && std::filesystem::exists(given, error) &&
-            !std::filesystem::is_regular_file(given, error))
-            throw ConfigError(fmt::format(
-                "{}: '{}' exists and is not a regular file (a waveform is written to NAME.vcd "
-                "under a temporary name and renamed)",
-                option, given));
-    }
+         {std::pair{"--vcd", options_.vcd_path}, std::pair{"--fst", options_.fst_path}})
+        if (!given.empty()) check_output_target(given, option);
     const WaveformFiles waves = WaveformFiles::from_options(options_.vcd_path, options_.fst_path);
     if (!waves.fst.empty()) {
         check_fst_converter(options_.fst_path.empty() ? "--vcd" : "--fst");
-        check_vcd_target(waves.fst);
+        check_output_target(waves.fst, "--fst");
     }
     written_vcd_ = waves.written_vcd;
     fst_ = waves.fst;
@@ -141,7 +120,7 @@ Simulation::Simulation(NetworkSpec spec, const NetworkParams& params, RunOptions
         std::string base = waves.written_vcd;
         base.resize(base.size() - 4);  // SystemC appends ".vcd"
         result_.vcd_path = waves.vcd;
-        check_vcd_target(waves.written_vcd);
+        check_output_target(waves.written_vcd, options_.vcd_path.empty() ? "--fst" : "--vcd");
         vcd_partial_ = base + ".partial.vcd";
         vcd_ = sc_create_vcd_trace_file((base + ".partial").c_str());
         if (!vcd_) throw ConfigError(fmt::format("cannot write VCD file '{}'", result_.vcd_path));
