@@ -186,6 +186,14 @@ void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides
 
 namespace {
 
+/// The nic key of a scheme option (Topology::scheme_options): "--groups" -> "groups", "-" read
+/// as "_".
+std::string nic_key(const std::string& option) {
+    std::string key = option.substr(option.find_first_not_of('-'));
+    std::replace(key.begin(), key.end(), '-', '_');
+    return key;
+}
+
 /// The keys of a section besides its declared parameters.
 std::set<std::string> section_keys(const std::string& section, std::set<std::string> others) {
     for (const auto& d : network_parameters())
@@ -424,11 +432,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
     Section router(top.get("router"), "router", section_keys("router", {}));
     read_parameters(router, "router", p);
     std::map<std::string, std::string> scheme_keys;  // nic key -> the scheme option it sets
-    for (const CommandOption& o : s.topology->scheme_options()) {
-        std::string key = o.name.substr(o.name.find_first_not_of('-'));
-        std::replace(key.begin(), key.end(), '-', '_');
-        scheme_keys[key] = o.name;
-    }
+    for (const CommandOption& o : s.topology->scheme_options())
+        scheme_keys[nic_key(o.name)] = o.name;
     std::set<std::string> nic_keys{"multicast"};
     for (const auto& [key, option] : scheme_keys) nic_keys.insert(key);
     Section nic(top.get("nic"), "nic", section_keys("nic", nic_keys));
@@ -769,11 +774,7 @@ nlohmann::ordered_json Scenario::effective_json() const {
             sections[d.section][d.key] = parameter_json(d, params);
     }
     sections["nic"]["multicast"] = multicast;
-    for (const auto& [option, value] : multicast_options) {
-        std::string key = option.substr(option.find_first_not_of('-'));
-        std::replace(key.begin(), key.end(), '-', '_');
-        sections["nic"][key] = value;
-    }
+    for (const auto& [option, value] : multicast_options) sections["nic"][nic_key(option)] = value;
     auto& t = sections["traffic"];
     t["kind"] = traffic_kind;
     t["length"] = uniform.length;
