@@ -226,6 +226,21 @@ std::pair<std::vector<std::string>, std::vector<std::string>> model_sources(
     return {fast, slow};
 }
 
+/// How the model's classes are compiled, part of the cache key: the fast (per-cycle) ones at -O1,
+/// which simulates as fast as -Os here and compiles in two thirds of its time; the slow
+/// (construction, trace declaration) ones at -O0; the shim at -O1, so that it shares the fast
+/// classes' precompiled headers (docs/rtl.md, "Cost").
+constexpr const char* kFastOptimisation = "-O1";
+constexpr const char* kSlowOptimisation = "-O0";
+constexpr const char* kShimOptimisation = kFastOptimisation;
+
+/// The headers every generated file and the shim include first, precompiled once per cache and
+/// optimisation level: parsing them took about 2 s of the 5-12 s each unit costs.
+constexpr const char* kPrecompiledHeaders =
+    "// The SystemC and Verilator headers of every verilated model, precompiled (RtlCache.cpp).\n"
+    "#include \"systemc.h\"\n#include \"verilated_sc.h\"\n#include \"verilated.h\"\n"
+    "#include \"verilated_vcd_sc.h\"\n";
+
 /// Writes `units` (at most) files obj/unity_NAME_I.cpp that include `sources` between them, in
 /// groups of about equal size, largest first; returns their names.
 std::vector<std::string> unity_sources(const std::string& obj, const std::string& name,
@@ -285,6 +300,53 @@ unsigned build_jobs() {
     return cores > 0 ? static_cast<unsigned>(cores) : 1;
 }
 
+void remove_unfinished(const std::string& cache, const std::string& key);
+
+/// The precompiled SystemC and Verilator headers for compiling at `optimisation` with `flags`:
+/// the header to pass with -include (its .gch beside it), built under CACHE/headers/ on first use
+/// with the models' lock protocol; empty if precompiling failed (the models then compile without,
+/// as correct and slower; the log stays as headers/KEY.failed.log).
+std::string precompiled_headers(const std::string& cache, const std::vector<std::string>& flags,
+                                const std::string& optimisation) {
+    const RtlToolchain& chain = rtl_toolchain();
+    const Tools& t = tools();
+    std::string described = "wormcast rtl headers 1\n" + std::string(kPrecompiledHeaders);
+    for (const auto& f : flags) described += f + "\n";
+    described += optimisation + "\n" + t.verilator_version + "\n" + t.compiler_version + "\n";
+    const std::string key = sha256_hex(described);
+    const std::string folder = cache + "/headers";
+    const std::string directory = folder + "/" + key;
+    const std::string header = directory + "/wormcast_rtl_headers.h";
+    const auto complete_headers = [&] { return fs::exists(directory + "/complete"); };
+    if (complete_headers()) return header;
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) return "";
+    FileLock lock(directory + ".lock", {});
+    if (complete_headers()) return header;
+    remove_unfinished(folder, key);
+    const std::string work = fmt::format("{}/tmp-{}-{}-{}", folder, key, hostname(), getpid());
+    fs::create_directories(work, ec);
+    std::ofstream(work + "/wormcast_rtl_headers.h") << kPrecompiledHeaders;
+    std::vector<std::string> compile = {chain.compiler};
+    for (const auto& f : flags) compile.push_back(f);
+    for (const auto& dir : chain.include_directories) compile.push_back("-isystem" + dir);
+    compile.insert(compile.end(), {optimisation, "-x", "c++-header", "wormcast_rtl_headers.h", "-o",
+                                   "wormcast_rtl_headers.h.gch"});
+    const std::string log = work + "/build.log";
+    std::ofstream(log) << "$ (cd " << work << " && " << quoted(compile) << ")\n";
+    if (run_logged(compile, log, work) != 0) {
+        fs::copy_file(log, folder + "/" + key + ".failed.log", fs::copy_options::overwrite_existing,
+                      ec);
+        fs::remove_all(work, ec);
+        return "";
+    }
+    std::ofstream(work + "/complete") << optimisation << "\n";
+    fs::rename(work, directory, ec);
+    if (ec) fs::remove_all(work, ec);
+    return complete_headers() ? header : "";
+}
+
 /// Verilates and compiles `config` into `work` (a new folder); the library is work/model.so.
 void build_into(const RtlConfig& config, const std::string& key, const std::string& work) {
     const RtlToolchain& chain = rtl_toolchain();
@@ -322,15 +384,26 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     std::ostringstream mk;
     mk << "CXX := " << chain.compiler << "\nCOMMON := " << quoted(common) << "\n";
     std::vector<std::string> objects;
-    const auto rule = [&](const std::string& source, const std::string& flags) {
+    // The optimisation flag, then the precompiled headers made with it (when there are).
+    const std::string cache = fs::path(work).parent_path().string();
+    std::map<std::string, std::string> headers;
+    const auto optimised = [&](const std::string& optimisation) {
+        if (!headers.count(optimisation))
+            headers[optimisation] = precompiled_headers(cache, chain.flags, optimisation);
+        std::vector<std::string> f{optimisation};
+        if (!headers[optimisation].empty())
+            f.insert(f.end(), {"-Winvalid-pch", "-include", headers[optimisation]});
+        return f;
+    };
+    const auto rule = [&](const std::string& source, const std::vector<std::string>& flags) {
         const std::string object = source.substr(0, source.size() - 4) + ".o";
         objects.push_back(object);
-        mk << object << ": " << source << "\n\t$(CXX) $(COMMON) " << flags << " -c " << source
-           << " -o " << object << "\n";
+        mk << object << ": " << source << "\n\t$(CXX) $(COMMON) " << quoted(flags) << " -c "
+           << source << " -o " << object << "\n";
     };
     const auto fast_units = unity_sources(obj, "fast", fast, build_jobs());
-    for (const auto& s : fast_units) rule(s, "-Os");
-    for (const auto& s : unity_sources(obj, "slow", slow, 1)) rule(s, "-O0");
+    for (const auto& s : fast_units) rule(s, optimised(kFastOptimisation));
+    for (const auto& s : unity_sources(obj, "slow", slow, 1)) rule(s, optimised(kSlowOptimisation));
     // The shim is copied in, so that the makefile names only files of this folder.
     const std::string shim = chain.header_root() + "/systemc/rtl/shim/RtlModelShim.cpp";
     std::error_code copied;
@@ -338,12 +411,11 @@ void build_into(const RtlConfig& config, const std::string& key, const std::stri
     if (copied)
         throw ConfigError(
             fmt::format("RTL routers: cannot read the model shim {}: {}", shim, copied.message()));
-    const std::vector<std::string> shim_flags = {"-O2", "-DWORMCAST_RTL_MODEL=" + prefix,
-                                                 "-DWORMCAST_RTL_MODEL_HEADER=\"" + prefix + ".h\"",
-                                                 "-DWORMCAST_RTL_GLUE=\"" + chain.glue + "\""};
-    objects.push_back("shim.o");
-    mk << "shim.o: shim.cpp\n\t$(CXX) $(COMMON) " << quoted(shim_flags)
-       << " -c shim.cpp -o shim.o\n";
+    std::vector<std::string> shim_flags = optimised(kShimOptimisation);
+    shim_flags.insert(shim_flags.end(), {"-DWORMCAST_RTL_MODEL=" + prefix,
+                                         "-DWORMCAST_RTL_MODEL_HEADER=\"" + prefix + ".h\"",
+                                         "-DWORMCAST_RTL_GLUE=\"" + chain.glue + "\""});
+    rule("shim.cpp", shim_flags);
     std::string object_list;
     for (const auto& o : objects) object_list += " " + o;  // names of this folder, no spaces
     mk << "model.so:" << object_list << "\n\t$(CXX) -shared -o model.so" << object_list << "\n";
@@ -423,9 +495,10 @@ void set_rtl_cache_directory(const std::string& directory) {
 
 std::string rtl_cache_key(const RtlConfig& config) {
     const Tools& t = tools();
-    return sha256_hex(fmt::format("wormcast rtl cache 1\n{}\n{}\n{}\n{}\n{}\n", config.canonical(),
-                                  t.sources_hash, rtl_toolchain().glue, t.verilator_version,
-                                  t.compiler_version));
+    return sha256_hex(fmt::format("wormcast rtl cache 1\n{}\n{}\n{}\n{}\n{}\n{} {} {}\n",
+                                  config.canonical(), t.sources_hash, rtl_toolchain().glue,
+                                  t.verilator_version, t.compiler_version, kFastOptimisation,
+                                  kSlowOptimisation, kShimOptimisation));
 }
 
 void check_rtl_toolchain() {
@@ -551,6 +624,16 @@ std::vector<std::string> clean_rtl_cache(const std::vector<std::string>& keys) {
             const std::string key = name.substr(4, 64);
             FileLock lock(cache + "/" + key + ".lock", {}, false);
             if (lock.held() && chosen(key)) fs::remove_all(entry.path(), ec);
+            continue;
+        }
+        if (name == "headers" && keys.empty() && entry.is_directory()) {
+            // The precompiled headers go with the last model (each under its own lock).
+            for (const auto& h : fs::directory_iterator(entry.path(), ec)) {
+                const std::string hname = h.path().filename().string();
+                if (!h.is_directory() || hname.size() != 64) continue;
+                FileLock lock(h.path().string() + ".lock", {});
+                fs::remove_all(h.path(), ec);
+            }
             continue;
         }
         if (!entry.is_directory() || name.size() != 64 || !chosen(name)) continue;

@@ -239,6 +239,30 @@ TEST_CASE(
     };
     REQUIRE(latency_line(first) == latency_line(systemc_out));
     REQUIRE(latency_line(second) == latency_line(systemc_out));
+    // The SystemC and Verilator headers were precompiled once for each optimisation level, and
+    // every compile of the model (its fast and slow units, the shim) used them.
+    const auto precompiled = [&cache] {
+        int n = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(cache + "/headers"))
+            if (std::filesystem::exists(entry.path() / "complete") &&
+                std::filesystem::exists(entry.path() / "wormcast_rtl_headers.h.gch"))
+                ++n;
+        return n;
+    };
+    REQUIRE(precompiled() == 2);
+    std::string makefile;
+    for (const auto& entry : std::filesystem::directory_iterator(cache))
+        if (std::filesystem::exists(entry.path() / "obj" / "wormcast.mk"))
+            makefile = slurp((entry.path() / "obj" / "wormcast.mk").string());
+    const auto count = [&makefile](const std::string& what) {
+        std::size_t n = 0;
+        for (auto at = makefile.find(what); at != std::string::npos;
+             at = makefile.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    REQUIRE(count("-c ") >= 3);
+    REQUIRE(count("wormcast_rtl_headers.h") == count("-c "));
     // The cache lists it, and cleans it.
     std::string listed;
     REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);
@@ -248,6 +272,7 @@ TEST_CASE(
     REQUIRE_THAT(listed, Catch::Contains("removed 1 configuration(s)"));
     REQUIRE(run_program("rtl list --rtl-cache " + cache, listed) == 0);
     REQUIRE_THAT(listed, Catch::Contains("0 configurations"));
+    REQUIRE(precompiled() == 0);  // their lock files stay, as the models' do
 
     // What the RTL does not implement is refused before simulating, naming the mechanism.
     std::string out;

@@ -5,8 +5,9 @@
 set -euo pipefail
 verilator=$1 ref=$2 work=$3 src=$4 bi=$5 b=$6 stages=$7 cons=$8
 mkdir -p "$work"
+# Compiled at -O0: the bench runs for milliseconds, and the compile is most of the test's time.
 "$verilator" --binary -Wno-WIDTH --top-module route_dtag_tb -GBI="$bi" -GB="$b" -GSTAGES="$stages" \
-  -GCONS="$cons" -Mdir "$work/obj" "$src/testbenches/cosim/route_dtag/route_dtag_tb.sv" \
+  -GCONS="$cons" -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -Mdir "$work/obj" "$src/testbenches/cosim/route_dtag/route_dtag_tb.sv" \
   "$src/rtl/wc_route_dtag.sv" > "$work/verilator.log" 2>&1 || { cat "$work/verilator.log"; exit 1; }
 "$work/obj/Vroute_dtag_tb" | grep -E '^[0-9]+ [0-9]+ [0-9]+ [0-9]+ ' | sort > "$work/rtl.txt"
 "$ref" "$bi" "$b" "$stages" "$cons" | sort > "$work/ref.txt"
