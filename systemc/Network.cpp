@@ -32,24 +32,14 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
     router_links_.resize(spec.routers.size());
     for (std::size_t r = 0; r < spec.routers.size(); ++r) {
         RouterSpec& rs = spec.routers[r];
-        RouterConfig c;
+        RouterConfig c(params);
         c.name = rs.name;
         c.node = static_cast<NodeId>(r);
         c.inputs = rs.inputs;
         c.outputs = rs.outputs;
-        c.vcs = params.vcs;
-        c.buffer_depth = params.buffer_depth;
-        c.t_node = params.t_node;
-        c.t_node_multidest = params.t_node_multidest;
-        c.route_timing = params.route_timing;
-        c.t_sw = params.t_sw;
         c.output_link_latency = rs.output_link_latency;
         c.input_credit_latency = rs.input_credit_latency;
         c.header_format = format;
-        c.supports_path_worms = params.path_worms;
-        c.supports_tree_worms = params.tree_worms;
-        c.always_clocked = params.always_clocked;
-        c.atomic_ocrq = params.atomic_ocrq;
         if (rs.token_ring) {
             token_rings_.push_back(rs.token_ring);
             c.token_ring = rs.token_ring.get();

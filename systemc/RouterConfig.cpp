@@ -1,4 +1,4 @@
-// Validation of RouterConfig (see RouterConfig.hpp).
+// RouterConfig from the network parameters, and its validation (see RouterConfig.hpp).
 #include "systemc/RouterConfig.hpp"
 
 #include <fmt/format.h>
@@ -6,6 +6,18 @@
 #include "systemc/Flit.hpp"
 
 namespace wormcast {
+
+RouterConfig::RouterConfig(const NetworkParams& params)
+    : vcs(params.vcs),
+      buffer_depth(params.buffer_depth),
+      t_node(params.t_node),
+      t_node_multidest(params.t_node_multidest),
+      route_timing(params.route_timing),
+      t_sw(params.t_sw),
+      supports_path_worms(params.path_worms),
+      supports_tree_worms(params.tree_worms),
+      always_clocked(params.always_clocked),
+      atomic_ocrq(params.atomic_ocrq) {}
 
 void RouterConfig::validate() const {
     auto fail = [&](const std::string& what) {

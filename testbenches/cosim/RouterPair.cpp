@@ -171,18 +171,11 @@ RouterPairResult run_router_pair(const MeshRtlCase& model, const RouterPairOptio
     const NetworkParams& m = model.params;
     const mesh::MeshShape& shape = model.shape;
     PairSetup setup;
-    RouterConfig& c = setup.config;
+    RouterConfig& c = setup.config = RouterConfig(m);
     c.name = fmt::format("node{}", options.node);
     c.node = options.node;
     c.inputs = static_cast<PortId>(4 + m.injection_channels);
     c.outputs = static_cast<PortId>(4 + m.consumption_channels);
-    c.vcs = m.vcs;
-    c.buffer_depth = m.buffer_depth;
-    c.t_node = m.t_node;
-    c.t_sw = m.t_sw;
-    c.supports_path_worms = m.path_worms;
-    c.supports_tree_worms = m.tree_worms;
-    if (m.path_worms || m.tree_worms) c.t_node_multidest = m.t_node_multidest;
     for (PortId q = 0; q < c.outputs; ++q)
         c.output_link_latency.push_back(q < 4 ? m.t_phy : m.t_cons);
     for (PortId p = 0; p < c.inputs; ++p)
