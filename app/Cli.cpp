@@ -32,6 +32,7 @@
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Scenario.hpp"
+#include "testbenches/sim/ScenarioKeys.hpp"
 #include "testbenches/sim/Slurm.hpp"
 #include "testbenches/sim/Sweep.hpp"
 #include "testbenches/sim/SweepTable.hpp"
@@ -182,6 +183,17 @@ int params_command(bool json) {
             p["rtl"] = d.rtl;
             out.push_back(std::move(p));
         }
+        for (const auto& k : sim::scenario_keys()) {
+            nlohmann::ordered_json p;
+            p["name"] = k.name();
+            p["meaning"] = k.meaning;
+            p["unit"] = k.unit;
+            p["range"] = k.range();
+            p["default"] = k.fallback;
+            p["rtl"] = false;
+            if (!k.kinds.empty()) p["traffic_kinds"] = k.kinds;
+            out.push_back(std::move(p));
+        }
         std::cout << out.dump(2) << "\n";
         return 0;
     }
@@ -193,7 +205,12 @@ int params_command(bool json) {
                                  d.format(defaults), d.unit, d.rtl ? "*" : " ", d.meaning);
     std::cout << "Latencies in cycles may also be given as times (20ns, 5us): a whole number of "
                  "clock_ns.\n"
-                 "A topology may change a default (see the family's documentation).\n";
+                 "A topology may change a default (see the family's documentation).\n"
+                 "Traffic and run keys (scenario key, range, default, unit; [traffic kinds]):\n";
+    for (const auto& k : sim::scenario_keys())
+        std::cout << fmt::format("  {:<31} {:<23} {:<9} {:<8} {}{}\n", k.name(), k.range(),
+                                 k.fallback.empty() ? "-" : k.fallback, k.unit, k.meaning,
+                                 k.kinds.empty() ? "" : " [" + k.kinds + "]");
     return 0;
 }
 

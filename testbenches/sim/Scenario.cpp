@@ -19,6 +19,7 @@
 #include "systemc/pure/YamlDocument.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Results.hpp"
+#include "testbenches/sim/ScenarioKeys.hpp"
 
 namespace wormcast::sim {
 
@@ -194,11 +195,45 @@ std::string nic_key(const std::string& option) {
     return key;
 }
 
-/// The keys of a section besides its declared parameters.
+/// The keys of a section: its declared network parameters and scenario keys, and `others`.
 std::set<std::string> section_keys(const std::string& section, std::set<std::string> others) {
     for (const auto& d : network_parameters())
         if (d.section == section) others.insert(d.key);
+    for (const auto& k : scenario_keys())
+        if (k.section == section) others.insert(k.key);
     return others;
+}
+
+/// A declared whole-number key (ScenarioKeys.hpp): its default, or the scenario's value in its
+/// range (`nodes` for a key whose declared maximum is the network's nodes).
+std::uint64_t read_whole(const Section& section, const std::string& name, std::uint64_t nodes = 0) {
+    const ScenarioKey& k = scenario_key(name);
+    return section.whole(k.key, k.whole(), k.whole_min, k.whole_max == 0 ? nodes : k.whole_max);
+}
+
+/// A declared number key, checked against its range.
+double read_real(const Section& section, const std::string& name) {
+    const ScenarioKey& k = scenario_key(name);
+    const double v = section.real(k.key, k.number());
+    if (!(k.open_min ? v > k.min : v >= k.min) || v > k.max)
+        throw ConfigError(fmt::format("{}: {} is not in {}{}", section.where(k.key), v, k.range(),
+                                      k.unit.empty() ? "" : " " + k.unit));
+    return v;
+}
+
+bool read_flag(const Section& section, const std::string& name) {
+    const ScenarioKey& k = scenario_key(name);
+    return section.flag(k.key, k.number() != 0);
+}
+
+/// A declared choice key: its default, or one of its choices.
+std::string read_choice(const Section& section, const std::string& name) {
+    const ScenarioKey& k = scenario_key(name);
+    const std::string v = section.text(k.key, k.fallback);
+    if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end())
+        throw ConfigError(fmt::format("{}: '{}' is not one of {}", section.where(k.key), v,
+                                      fmt::join(k.choices, ", ")));
+    return v;
 }
 
 /// Reads every declared parameter of `section` that the scenario gives into params.
@@ -291,8 +326,8 @@ void read_broadcast_sources(const Section& traffic, const Topology& topology, Sc
             "traffic.sources: kind: broadcast needs either sources (a list of nodes) or "
             "random_sources (a count drawn from run.seed)");
     if (drawn) {
-        s.random_sources =
-            static_cast<std::uint32_t>(traffic.whole("random_sources", 1, 1, topology.nodes()));
+        s.random_sources = static_cast<std::uint32_t>(
+            read_whole(traffic, "traffic.random_sources", topology.nodes()));
         return;
     }
     std::vector<std::string> items;
@@ -450,26 +485,16 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
             s.multicast_options[option] = nic.text(key, "");
         }
 
-    Section traffic(top.get("traffic"), "traffic",
-                    {"kind", "load", "length", "process", "warmup", "measure", "file",
-                     "multicast_ratio", "multicast_destinations", "sources", "random_sources"});
-    s.traffic_kind = traffic.text("kind", "uniform");
-    s.uniform.length = static_cast<std::uint32_t>(traffic.whole("length", 16, 1, 1u << 20));
-    s.uniform.load = traffic.real("load", 0.01);
-    const std::string process = traffic.text("process", "bernoulli");
-    if (process == "bernoulli")
-        s.uniform.process = InjectionProcess::Bernoulli;
-    else if (process == "poisson")
-        s.uniform.process = InjectionProcess::Poisson;
-    else
-        throw ConfigError(
-            fmt::format("traffic.process: '{}' is not one of bernoulli, poisson", process));
-    s.uniform.warmup = traffic.whole("warmup", 1000, 0, limits::kMaxCycles);
-    s.uniform.measure = traffic.whole("measure", 10000, 1, limits::kMaxCycles);
-    s.uniform.multicast_ratio = traffic.real("multicast_ratio", 0.0);
-    if (s.uniform.multicast_ratio < 0 || s.uniform.multicast_ratio > 1)
-        throw ConfigError(
-            fmt::format("traffic.multicast_ratio: {} is not in [0, 1]", s.uniform.multicast_ratio));
+    Section traffic(top.get("traffic"), "traffic", section_keys("traffic", {}));
+    s.traffic_kind = read_choice(traffic, "traffic.kind");
+    s.uniform.load = scenario_key("traffic.load").number();  // read for kind: uniform below
+    s.uniform.length = static_cast<std::uint32_t>(read_whole(traffic, "traffic.length"));
+    s.uniform.process = read_choice(traffic, "traffic.process") == "poisson"
+                            ? InjectionProcess::Poisson
+                            : InjectionProcess::Bernoulli;
+    s.uniform.warmup = read_whole(traffic, "traffic.warmup");
+    s.uniform.measure = read_whole(traffic, "traffic.measure");
+    s.uniform.multicast_ratio = read_real(traffic, "traffic.multicast_ratio");
     const std::uint32_t nodes = s.topology->nodes();
     if (traffic.has("multicast_destinations")) {
         const std::string t = traffic.text("multicast_destinations", "");
@@ -498,9 +523,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
             if (traffic.has(key))
                 throw ConfigError(fmt::format("traffic.{}: only for kind: broadcast", key));
     if (s.traffic_kind == "uniform") {
-        if (!(s.uniform.load > 0.0) || s.uniform.load > 1.0)
-            throw ConfigError(
-                fmt::format("traffic.load: {} is not in (0, 1] flits/node/cycle", s.uniform.load));
+        s.uniform.load = read_real(traffic, "traffic.load");
         if (traffic.has("file")) throw ConfigError("traffic.file: only for kind: file");
         if (s.uniform.multicast_ratio > 0 && nodes < 3)
             throw ConfigError("traffic.multicast_ratio: multicasts need at least 3 nodes");
@@ -513,27 +536,17 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& source) {
         for (const char* key : {"load", "multicast_ratio", "multicast_destinations"})
             if (traffic.has(key))
                 throw ConfigError(fmt::format("traffic.{}: not used with kind: file", key));
-    } else if (s.traffic_kind == "broadcast") {
-        read_broadcast_sources(traffic, *s.topology, s);
     } else {
-        throw ConfigError(fmt::format("traffic.kind: '{}' is not one of uniform, file, broadcast",
-                                      s.traffic_kind));
+        read_broadcast_sources(traffic, *s.topology, s);
     }
 
-    Section run(top.get("run"), "run",
-                section_keys("run", {"seed", "drain_limit", "memory_limit_mb",
-                                     "stop_when_saturated", "max_hours"}));
+    Section run(top.get("run"), "run", section_keys("run", {}));
     read_parameters(run, "run", p);
-    s.run.seed = run.whole("seed", 1, 0, ~0ull >> 1);
-    s.run.drain_limit = run.whole("drain_limit", 2000000, 1, limits::kMaxCycles);
-    s.run.stop_when_saturated = run.flag("stop_when_saturated", true);
-    s.run.max_hours = run.real("max_hours", 24);
-    if (!(s.run.max_hours > 0))
-        throw ConfigError(fmt::format(
-            "run.max_hours: {} is not a positive number of hours (the longest a run's traffic may "
-            "take at its measured speed)",
-            s.run.max_hours));
-    const std::uint64_t memory_limit_mb = run.whole("memory_limit_mb", 8192, 1, 1ull << 30);
+    s.run.seed = read_whole(run, "run.seed");
+    s.run.drain_limit = read_whole(run, "run.drain_limit");
+    s.run.stop_when_saturated = read_flag(run, "run.stop_when_saturated");
+    s.run.max_hours = read_real(run, "run.max_hours");
+    const std::uint64_t memory_limit_mb = read_whole(run, "run.memory_limit_mb");
     s.memory_limit_mb = memory_limit_mb;
     // A flit moves through the pipeline without any flit moving elsewhere for up to this long; a
     // watchdog shorter than that would call a healthy network deadlocked.

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/NetworkParams.hpp"
+#include "testbenches/sim/ScenarioKeys.hpp"
 #include "testbenches/unit/program/ProgramRunner.hpp"
 
 using wormcast::testing::run_program;
@@ -82,10 +83,18 @@ TEST_CASE("wormcast params lists every declared parameter with its range and def
         INFO(d.name());
         REQUIRE_THAT(out, Catch::Contains(d.name()) && Catch::Contains(d.range()));
     }
+    for (const auto& k : wormcast::sim::scenario_keys()) {
+        INFO(k.name());
+        REQUIRE_THAT(out, Catch::Contains(k.name()) && Catch::Contains(k.range()) &&
+                              Catch::Contains(k.meaning));
+    }
     REQUIRE(run_program("params --json", out) == 0);
     const auto listing = nlohmann::json::parse(out);
-    REQUIRE(listing.size() == wormcast::network_parameters().size());
+    REQUIRE(listing.size() ==
+            wormcast::network_parameters().size() + wormcast::sim::scenario_keys().size());
     REQUIRE(listing[0]["name"] == "clock_ns");
+    REQUIRE(listing.back()["name"] == wormcast::sim::scenario_keys().back().name());
+    REQUIRE(listing.back()["default"] == wormcast::sim::scenario_keys().back().fallback);
 }
 
 TEST_CASE("plan, topology and the family commands reach every family through the seam",

@@ -10,9 +10,11 @@
 #include <map>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "testbenches/sim/Scenario.hpp"
+#include "testbenches/sim/ScenarioKeys.hpp"
 #include "topologies/mesh/MeshShape.hpp"
 
 using namespace wormcast;
@@ -111,6 +113,58 @@ TEST_CASE("bad scenarios are refused with the field and the reason", "[scenario]
         INFO("--set " << sets.front());
         REQUIRE_THROWS_WITH(parse(kGood, sets), Catch::Contains(message));
     }
+}
+
+TEST_CASE(
+    "traffic and run keys are declared once: a scenario without one gets the declared default, "
+    "the declared range is what the reader refuses outside",
+    "[scenario]") {
+    const sim::Scenario bare = parse("network: {topology: mesh, size: 4x4}\n");
+    const auto effective = bare.effective_json();
+    int defaults = 0, ranges = 0;
+    for (const auto& k : sim::scenario_keys()) {
+        INFO(k.name() << " (default " << k.fallback << ", range " << k.range() << ")");
+        const bool uniform = k.kinds.empty() || k.kinds.find("uniform") != std::string::npos;
+        if (uniform && !k.fallback.empty() && k.kind != sim::ScenarioKey::Kind::Text) {
+            // The effective scenario of a file that leaves the key out shows the declared default.
+            REQUIRE(effective[k.section].contains(k.key));
+            const auto& v = effective[k.section][k.key];
+            const std::string shown = v.is_string()    ? v.get<std::string>()
+                                      : v.is_boolean() ? (v.get<bool>() ? "true" : "false")
+                                                       : fmt::format("{}", v.get<double>());
+            CHECK(shown == k.fallback);
+            ++defaults;
+        }
+        if (!uniform ||
+            (k.kind != sim::ScenarioKey::Kind::Whole && k.kind != sim::ScenarioKey::Kind::Real))
+            continue;
+        // Just outside each end of the declared range: refused, naming the key and the range;
+        // a whole key's ends themselves are accepted.
+        std::vector<std::string> outside;
+        if (k.kind == sim::ScenarioKey::Kind::Whole) {
+            outside.push_back(std::to_string(k.whole_max + 1));
+            if (k.whole_min > 0) outside.push_back(std::to_string(k.whole_min - 1));
+            if (k.name() != "run.memory_limit_mb")  // 1 MB: less than this network needs
+                REQUIRE_NOTHROW(parse(kGood, {fmt::format("{}={}", k.name(), k.whole_min)}));
+            if (k.whole_max < (1u << 30))
+                REQUIRE_NOTHROW(parse(kGood, {fmt::format("{}={}", k.name(), k.whole_max)}));
+        } else {
+            outside.push_back(fmt::format("{}", k.max * 2 + 1));
+            outside.push_back(fmt::format("{}", k.open_min ? k.min : k.min - 1));
+        }
+        for (const auto& v : outside) {
+            const std::string set = k.name() + "=" + v;
+            INFO("--set " << set);
+            REQUIRE_THROWS_WITH(parse(kGood, {set}),
+                                Catch::Contains(k.name() + ": ") && Catch::Contains(k.range()));
+            ++ranges;
+        }
+    }
+    CHECK(defaults >= 10);
+    CHECK(ranges >= 8);
+    // Every key a section accepts is declared: an undeclared one is refused as unknown.
+    REQUIRE_THROWS_WITH(parse(kGood, {"traffic.rate=0.1"}),
+                        Catch::Contains("traffic.rate: unknown key"));
 }
 
 TEST_CASE("message files are checked line by line", "[scenario]") {
