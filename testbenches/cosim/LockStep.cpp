@@ -55,6 +55,9 @@ LockStepResult run_lockstep(NetworkSpec spec, const NetworkParams& params,
     };
     sc_start(clock * static_cast<double>(until(last_send + 1)));
     for (Cycle drained = 0; drained < drain_limit; drained += chunk) {
+        // A process that hit an error stopped the kernel: starting it again would raise
+        // SystemC's "sc_start after sc_stop" in place of that error, rethrown below.
+        if (network->monitor().fault || sc_get_status() == SC_STOPPED) break;
         if (monitor->mismatched() || network->watchdog().fired() || quiet() || until(chunk) == 0)
             break;
         sc_start(clock * static_cast<double>(until(chunk)));
