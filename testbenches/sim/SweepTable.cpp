@@ -255,22 +255,33 @@ std::string axis_label(const std::string& key) {
     return key;
 }
 
-/// The figure's title: the scenario, what varied (x, then the curves), the seeds and --set.
+/// The figure's title as a gnuplot string, a line each (double-quoted, for the newlines): the
+/// scenario, the key on the x axis and the seeds; what the curves vary; the --set overrides.
 std::string plot_title(const SweepSpec& spec) {
+    const auto escaped = [](const std::string& text) {
+        std::string out;
+        for (char c : text) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        return out;
+    };
     std::string name = spec.scenario;
     if (const auto slash = name.find_last_of('/'); slash != std::string::npos)
         name = name.substr(slash + 1);
+    std::string title = fmt::format("{}: mean latency vs {}, {} seed(s) a point", escaped(name),
+                                    escaped(spec.axes.front().key), spec.seeds);
     std::string others;
     for (std::size_t a = 1; a < spec.axes.size(); ++a)
         others += fmt::format("{}{}", others.empty() ? "" : ", ", spec.axes[a].key);
     if (!others.empty())
-        others = spec.zip ? fmt::format(" (varied with it: {})", others)
-                          : fmt::format(", a curve per {}", others);
+        title +=
+            fmt::format("\\n{} {}", spec.zip ? "varied with it:" : "a curve per", escaped(others));
     std::string sets;
-    for (const auto& set : spec.sets) sets += fmt::format(" --set {}", set);
-    return fmt::format("{}: mean latency vs {}{}, {} seed(s) a point{}", name,
-                       spec.axes.front().key, others, spec.seeds,
-                       sets.empty() ? "" : fmt::format(";{}", sets));
+    for (const auto& set : spec.sets)
+        sets += fmt::format("{}--set {}", sets.empty() ? "" : " ", set);
+    if (!sets.empty()) title += "\\n" + escaped(sets);
+    return "\"" + title + "\"";
 }
 
 /// The figure: sweep.dat (a block per curve: x, latency mean, CI half-width; then one block of
@@ -338,7 +349,7 @@ std::string write_plot(const std::string& dir, const SweepSpec& spec,
         "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
         "{xtics}"
         "plot {plots}",
-        fmt::arg("key", spec.axes.front().key), fmt::arg("title", gnuplot_quote(plot_title(spec))),
+        fmt::arg("key", spec.axes.front().key), fmt::arg("title", plot_title(spec)),
         fmt::arg("xlabel", gnuplot_quote(axis_label(spec.axes.front().key))),
         fmt::arg("xtics", numeric ? std::string() : fmt::format("set xtics ({})\n", xtics)),
         fmt::arg("plots", plots));

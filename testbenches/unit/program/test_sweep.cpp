@@ -152,9 +152,9 @@ TEST_CASE("the collected table is the mean and interval of the point files", "[p
     // The figure says what was run and what its axes measure, in which unit, and gnuplot draws it.
     const std::string gp = slurp(dir + "/sweep.gp");
     CHECK_THAT(gp,
-               Catch::Contains("set title 'demo.yaml: mean latency vs traffic.load, a curve per "
-                               "router.buffer_depth, 2 seed(s) a point; --set "
-                               "traffic.warmup=100 --set traffic.measure=300'"));
+               Catch::Contains("set title \"demo.yaml: mean latency vs traffic.load, 2 seed(s) a "
+                               "point\\na curve per router.buffer_depth\\n--set "
+                               "traffic.warmup=100 --set traffic.measure=300\""));
     CHECK_THAT(gp, Catch::Contains("set xlabel 'traffic.load: offered load (flits/node/cycle)'"));
     CHECK_THAT(gp, Catch::Contains("set ylabel 'mean message latency (cycles)'"));
     CHECK_THAT(gp, Catch::Contains("title 'router.buffer_depth=2'"));
