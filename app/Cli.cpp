@@ -489,7 +489,7 @@ int run_cli(int argc_in, char** argv_in) {
                     "beside it as FILE.png.dot)");
     run->add_option("--heatmap-router", run_outputs.heatmap_router,
                     "the router count the heat map colours: flits (default), bubbles, "
-                    "token_wait_cycles, token_grants, active_cycles");
+                    "token_wait_cycles, token_grants, active_cycles, blocked_cycles");
     run->add_flag("--progress", run_outputs.progress,
                   "print progress lines on stderr even when it is not a terminal (on a terminal "
                   "they are on by default)");

@@ -233,23 +233,29 @@ std::uint64_t Network::bubbles() const {
 TokenRingStats Network::token_stats() const {
     TokenRingStats total;
     for (std::size_t r = 0; r < routers_.size(); ++r) {
-        const TokenRingStats stop = router_counts(r).tokens;
+        const TokenRingStats stop = token_stats(r);
         total.grants += stop.grants;
         total.wait_cycles += stop.wait_cycles;
     }
     return total;
 }
 
-RouterCounts Network::router_counts(std::size_t r) const {
+TokenRingStats Network::token_stats(std::size_t r) const {
+    const RouterConfig& c = router_config(r);
+    if (!c.token_ring) return {};
+    return modules_[r]->token_stats().value_or(c.token_ring->stats(c.token_stop));
+}
+
+RouterCounts Network::router_counts(std::size_t r, Cycle cycles) const {
     RouterCounts counts;
     const RouterConfig& c = router_config(r);
     for (PortId q = 0; q < c.outputs; ++q) {
         counts.flits += output_stats(r, q).flits;
         counts.bubbles += output_stats(r, q).bubbles;
     }
-    if (c.token_ring)
-        counts.tokens = modules_[r]->token_stats().value_or(c.token_ring->stats(c.token_stop));
+    counts.tokens = token_stats(r);
     counts.active_cycles = modules_[r]->active_cycles();
+    counts.blocked_cycles = modules_[r]->blocked_cycles(cycles);
     return counts;
 }
 

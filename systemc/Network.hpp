@@ -82,11 +82,12 @@ class Network : public sc_core::sc_module {
     TokenRingStats token_stats() const;
     std::uint64_t active_router_cycles() const;
     /// Router r's own figures (the results' per-router counts): flits and bubbles it sent on all
-    /// its outputs (consumption channels included), its token stop's grants and waits, and the
-    /// cycles it was evaluated.
-    RouterCounts router_counts(std::size_t r) const;
+    /// its outputs (consumption channels included), its token stop's grants and waits, the
+    /// cycles it was evaluated, and its blocked cycles among the run's first `cycles`.
+    RouterCounts router_counts(std::size_t r, Cycle cycles) const;
 
   private:
+    TokenRingStats token_stats(std::size_t r) const;  ///< router r's token stop
     struct Endpoint {
         int router = -1;  ///< -1: a NIC
         PortId port = 0;

@@ -100,6 +100,9 @@ void Router::on_edge(Cycle now) {
 void Router::evaluate() {
     const Cycle now = timer_.now();
     if (now == 0 && active_cycles_ == 0) reset();
+    // The cycles slept through since the last evaluation were that cycle again, blocked or not.
+    if (blocked_ && now > last_evaluated_) blocked_cycles_ += now - last_evaluated_ - 1;
+    blocked_ = false;
     ++active_cycles_;
     changed_ = false;
     receive_credits();
@@ -108,6 +111,8 @@ void Router::evaluate() {
     allocate_outputs(now);
     traverse(now);
     drive_outputs(now);
+    if (blocked_) ++blocked_cycles_;
+    last_evaluated_ = now;
     const Cycle next = next_work(now);
     if (next == now + 1)
         timer_.next_cycle();
@@ -350,13 +355,21 @@ bool Router::take_outputs(PortId p, VcId v, Cycle now) {
     if (config_.atomic_ocrq) {
         for (const auto& b : branches)
             if (!branch_ready(p, v, b)) {
+                blocked_ = true;
                 if (trace_log_ && trace_log_->wants(ivc.message)) trace_output_wait(p, v, now);
                 return false;
             }
         for (std::size_t b = 0; b < branches.size(); ++b) acquire(p, v, b);
     } else {
+        // Blocked: a branch enqueued before this cycle is still without its output (one being
+        // enqueued now, a branch a cycle, is not).
         for (std::size_t b = 0; b < ivc.enqueued; ++b)
-            if (!ivc.acquired[b] && branch_ready(p, v, branches[b])) acquire(p, v, b);
+            if (!ivc.acquired[b]) {
+                if (branch_ready(p, v, branches[b]))
+                    acquire(p, v, b);
+                else
+                    blocked_ = true;
+            }
         if (ivc.enqueued < branches.size()) {
             changed_ = true;
             const auto& b = branches[ivc.enqueued++];
@@ -571,12 +584,16 @@ void Router::traverse(Cycle now) {
     // What each VC asks the switch allocator for: every branch for a real flit (all must have a
     // credit), or, once the header is through, the branches with a credit for bubbles while
     // another branch is blocked (asynchronous replication, Libeskind-Hadas et al. §3.2).
+    // Blocked cycles: VCs with a flit ready to leave against those whose flit left (a bubble made
+    // for the free branches does not move the worm).
     bool any = false;
+    std::size_t ready_to_leave = 0, left = 0;
     for_each_vc(in_state(VcState::Active), [&](PortId p, VcId v) {
         InputVc& ivc = inputs_[p].vc(v);
         if (!ivc.header_pending() && ivc.buffer.empty()) return;
         // route_timing fixed: the next address flit has not come in yet.
         if (ivc.header_pending() && ivc.header_sent >= ivc.out_header.front().size()) return;
+        ++ready_to_leave;
         const auto& branches = ivc.route.branches;
         if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
             if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
@@ -613,7 +630,10 @@ void Router::traverse(Cycle now) {
             any = true;
         }
     });
-    if (!any) return;
+    if (!any) {
+        if (ready_to_leave) blocked_ = true;
+        return;
+    }
     allocator_.allocate(
         ready_, [this](PortId p, VcId v) -> const PortSet& { return request_[p][v]; }, grants_);
     std::fill(ready_.begin(), ready_.end(), 0);
@@ -628,6 +648,7 @@ void Router::traverse(Cycle now) {
         const std::uint32_t header_index = ivc.header_sent;
         if (g.outputs == all || bubble_front) {
             flit = next_flit(g.in_port, g.in_vc, now);  // a real flit, or a bubble passing through
+            ++left;
         } else {
             flit.kind = FlitKind::Bubble;  // fill the free branches while another is blocked
             flit.message = ivc.message;
@@ -674,6 +695,7 @@ void Router::traverse(Cycle now) {
             ivc.reset_worm();
         }
     }
+    if (left < ready_to_leave) blocked_ = true;
 }
 
 void Router::drive_outputs(Cycle now) {
@@ -702,6 +724,15 @@ void Router::drive_outputs(Cycle now) {
         }
         if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);
     });
+}
+
+std::optional<std::uint64_t> Router::blocked_cycles(Cycle cycles) const {
+    // The count runs to last_evaluated_. A run stopped inside a cycle (the watchdog) may have
+    // evaluated `cycles` itself, which is left out; asleep after a blocked cycle, every cycle
+    // since was blocked too, up to `cycles`.
+    if (active_cycles_ == 0) return 0;
+    if (last_evaluated_ >= cycles) return blocked_cycles_ - (blocked_ ? 1 : 0);
+    return blocked_cycles_ + (blocked_ ? cycles - last_evaluated_ - 1 : 0);
 }
 
 std::size_t Router::add_fault(const LinkFault& fault) {

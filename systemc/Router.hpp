@@ -62,6 +62,7 @@ class Router : public RouterModule, private Clocked {
     std::vector<std::string> missing_credits() const;
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
+    std::optional<std::uint64_t> blocked_cycles(Cycle cycles) const override;
     /// Record the hops of chosen messages' heads (null: off, the default; one test per event).
     void set_message_trace(MessageTraceLog* log) {
         trace_log_ = log;
@@ -190,6 +191,11 @@ class Router : public RouterModule, private Clocked {
     std::vector<sc_core::sc_signal_inout_if<Flit>*> out_flit_if_;
     std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
+    // Blocked cycles: counted per evaluated cycle, and for the cycles slept through after one,
+    // which repeat it (a router sleeps only after a cycle in which nothing changed).
+    std::uint64_t blocked_cycles_ = 0;  ///< up to and including last_evaluated_
+    Cycle last_evaluated_ = 0;
+    bool blocked_ = false;           ///< a worm was blocked in the cycle being (last) evaluated
     std::vector<LinkFault> faults_;  ///< armed faults (none in a healthy run)
     /// [output][vc]: the last message sent there (kept only while tracing messages): whose flits
     /// fill the next buffer when a head waits for a credit.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "systemc/pure/TokenRing.hpp"
 
@@ -13,6 +14,9 @@ struct RouterCounts {
     std::uint64_t bubbles = 0;        ///< bubble flits sent
     TokenRingStats tokens;            ///< its ATBM token stop's grants and waits (none: no ring)
     std::uint64_t active_cycles = 0;  ///< cycles it was evaluated
+    /// Cycles in which a routed worm could not advance (RouterModule::blocked_cycles); none for a
+    /// module that does not count them (a verilated RTL router).
+    std::optional<std::uint64_t> blocked_cycles;
 };
 
 }  // namespace wormcast

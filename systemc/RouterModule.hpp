@@ -41,6 +41,14 @@ class RouterModule : public sc_core::sc_module {
     virtual const OutputStats& output_stats(PortId q) const = 0;
     /// Cycles the module was evaluated.
     virtual std::uint64_t active_cycles() const = 0;
+    /// Of the cycles [0, cycles), those in which at least one of its routed worms could not
+    /// advance: a head waiting for an output VC (taken, or an older request ahead in its OCRQ), or
+    /// a flit ready to leave held back for lack of a credit or a switch grant (docs/results.md).
+    /// `cycles` is at most one past the last cycle run. None when the module does not count them
+    /// (the verilated RTL router).
+    virtual std::optional<std::uint64_t> blocked_cycles(Cycle /*cycles*/) const {
+        return std::nullopt;
+    }
     /// The statistics of its ATBM token stop when the module keeps them itself (an RTL switch's
     /// counters); otherwise the network reads the shared TokenRing's.
     virtual std::optional<TokenRingStats> token_stats() const { return std::nullopt; }

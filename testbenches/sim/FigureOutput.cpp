@@ -36,6 +36,18 @@ std::string gnuplot_plot(const std::vector<std::string>& curves) {
     return fmt::format("plot {}\n", fmt::join(curves, ", \\\n     "));
 }
 
+std::string gnuplot_saturated_axis() {
+    // The second y axis spans the panel from 0 (bottom) to 1 (top) and shows no tics.
+    return "set y2range [0:1]\nunset y2tics\n";
+}
+
+std::string gnuplot_saturated_curve(const std::string& block, int index, int colour, int row,
+                                    bool key) {
+    return fmt::format("{} index {} using 1:({:.2f}) axes x1y2 with points lc {} pt 6 ps 2 {}",
+                       block, index, 0.96 - 0.04 * row, colour,
+                       key ? "title " + gnuplot_quote(kSaturatedTitle) : std::string("notitle"));
+}
+
 std::string shell_quote(const std::string& s) {
     return quoted(s, "'\\''");
 }

@@ -20,6 +20,19 @@ std::string gnuplot_quote(const std::string& s);
 /// curve per continued line, ending in a newline.
 std::string gnuplot_plot(const std::vector<std::string>& curves);
 
+/// Saturated points are marked, not dropped: a figure's saturated points (whose latency grows
+/// without bound, so no value can be plotted) are open circles near the top of their panel at
+/// their x, in their curve's colour, a row per curve (the curve's `row`, from 0) so that curves
+/// saturated at one x do not hide each other. gnuplot_saturated_axis() sets up the axis that places
+/// them (put it before the panel's plot); each curve's saturated x values are a data block of their
+/// own ("x" lines; "?" alone for none, with `set datafile missing '?'`), drawn by
+/// gnuplot_saturated_curve(block, index, colour, row, key) with the legend entry when `key`.
+std::string gnuplot_saturated_axis();
+std::string gnuplot_saturated_curve(const std::string& block, int index, int colour, int row,
+                                    bool key);
+/// The legend entry of the saturated points.
+inline constexpr const char* kSaturatedTitle = "saturated (off the scale)";
+
 /// `s` as a single-quoted POSIX shell word.
 std::string shell_quote(const std::string& s);
 

@@ -33,6 +33,7 @@ std::uint64_t count_of(const RouterCounts& c, const std::string& count) {
     if (count == "token_wait_cycles") return c.tokens.wait_cycles;
     if (count == "token_grants") return c.tokens.grants;
     if (count == "active_cycles") return c.active_cycles;
+    if (count == "blocked_cycles") return c.blocked_cycles.value_or(0);
     return c.flits;
 }
 
@@ -82,8 +83,8 @@ std::string escaped(const std::string& text) {
 }  // namespace
 
 const std::vector<std::string>& heatmap_router_counts() {
-    static const std::vector<std::string> counts{"flits", "bubbles", "token_wait_cycles",
-                                                 "token_grants", "active_cycles"};
+    static const std::vector<std::string> counts{
+        "flits", "bubbles", "token_wait_cycles", "token_grants", "active_cycles", "blocked_cycles"};
     return counts;
 }
 

@@ -52,7 +52,9 @@ nlohmann::json routers_json(const RunResult& r) {
                        {"bubbles", c.bubbles},
                        {"token_grants", c.tokens.grants},
                        {"token_wait_cycles", c.tokens.wait_cycles},
-                       {"active_cycles", c.active_cycles}});
+                       {"active_cycles", c.active_cycles},
+                       {"blocked_cycles", c.blocked_cycles ? nlohmann::json(*c.blocked_cycles)
+                                                           : nlohmann::json(nullptr)}});
     }
     return out;
 }
@@ -118,6 +120,9 @@ nlohmann::json to_json(const RunResult& r, const NetworkParams& p) {
                                 {"kind", r.throughput_whole_run ? "whole run" : "measured"}};
     out["per_link"] = links_json(r);
     out["per_router"] = routers_json(r);
+    std::uint64_t blocked = 0;  // over the routers that count them (RTL routers do not)
+    for (const RouterCounts& c : r.router_counts) blocked += c.blocked_cycles.value_or(0);
+    out["blocked_cycles"] = blocked;
     if (!r.faults.empty()) out["faults"] = r.faults;  // only runs that inject faults have the key
     if (r.saturation) {
         const SaturationVerdict& v = *r.saturation;

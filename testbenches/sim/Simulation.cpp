@@ -411,7 +411,7 @@ RunResult Simulation::finish() {
             node_cycles;
     }
     for (std::size_t r = 0; r < network_->routers(); ++r)
-        result.router_counts.push_back(network_->router_counts(r));
+        result.router_counts.push_back(network_->router_counts(r, result.cycles));
     for (NodeId n = 0; n < network_->nodes(); ++n) {
         const auto& st = network_->nic(n).stats();
         result.startups_per_node.push_back(st.startups);

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "systemc/NetworkParams.hpp"
 #include "systemc/pure/Types.hpp"
 #include "testbenches/sim/FigureOutput.hpp"
 #include "testbenches/sim/Sampling.hpp"
@@ -235,6 +236,54 @@ bool all_numbers(const std::vector<std::string>& values) {
     return true;
 }
 
+/// A varied key as an axis label: the key with what it measures and its unit (a declared
+/// parameter's unit, or the traffic section's, testbenches/traffic/TrafficSchedule.hpp).
+std::string axis_label(const std::string& key) {
+    static const std::map<std::string, std::string> traffic{
+        {"traffic.load", "offered load (flits/node/cycle)"},
+        {"traffic.length", "payload per message (flits)"},
+        {"traffic.multicast_ratio", "share of messages that are multicasts"},
+        {"traffic.multicast_destinations", "destinations per multicast"},
+        {"traffic.warmup", "warm-up (cycles)"},
+        {"traffic.measure", "measured window (cycles)"},
+    };
+    if (const auto it = traffic.find(key); it != traffic.end())
+        return fmt::format("{}: {}", key, it->second);
+    if (const ParameterDeclaration* d = find_parameter(key))
+        return d->unit.empty() ? fmt::format("{}: {}", key, d->meaning)
+                               : fmt::format("{}: {} ({})", key, d->meaning, d->unit);
+    return key;
+}
+
+/// The figure's title as a gnuplot string, a line each (double-quoted, for the newlines): the
+/// scenario, the key on the x axis and the seeds; what the curves vary; the --set overrides.
+std::string plot_title(const SweepSpec& spec) {
+    const auto escaped = [](const std::string& text) {
+        std::string out;
+        for (char c : text) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        return out;
+    };
+    std::string name = spec.scenario;
+    if (const auto slash = name.find_last_of('/'); slash != std::string::npos)
+        name = name.substr(slash + 1);
+    std::string title = fmt::format("{}: mean latency vs {}, {} seed(s) a point", escaped(name),
+                                    escaped(spec.axes.front().key), spec.seeds);
+    std::string others;
+    for (std::size_t a = 1; a < spec.axes.size(); ++a)
+        others += fmt::format("{}{}", others.empty() ? "" : ", ", spec.axes[a].key);
+    if (!others.empty())
+        title +=
+            fmt::format("\\n{} {}", spec.zip ? "varied with it:" : "a curve per", escaped(others));
+    std::string sets;
+    for (const auto& set : spec.sets)
+        sets += fmt::format("{}--set {}", sets.empty() ? "" : " ", set);
+    if (!sets.empty()) title += "\\n" + escaped(sets);
+    return "\"" + title + "\"";
+}
+
 /// The figure: sweep.dat (a block per curve: x, latency mean, CI half-width; then one block of
 /// saturation points) and sweep.gp; returns the PNG path or "" (see run_gnuplot).
 std::string write_plot(const std::string& dir, const SweepSpec& spec,
@@ -293,15 +342,15 @@ std::string write_plot(const std::string& dir, const SweepSpec& spec,
         "set output 'sweep.png'\n"
         "set title {title}\n"
         "set xlabel {xlabel}\n"
-        "set ylabel 'latency (cycles)'\n"
+        "set ylabel 'mean message latency (cycles)'\n"
         "set key outside right top\n"
         "set grid\n"
         "set yrange [0:*]\n"
         "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
         "{xtics}"
         "plot {plots}",
-        fmt::arg("key", spec.axes.front().key), fmt::arg("title", gnuplot_quote(spec.scenario)),
-        fmt::arg("xlabel", gnuplot_quote(spec.axes.front().key)),
+        fmt::arg("key", spec.axes.front().key), fmt::arg("title", plot_title(spec)),
+        fmt::arg("xlabel", gnuplot_quote(axis_label(spec.axes.front().key))),
         fmt::arg("xtics", numeric ? std::string() : fmt::format("set xtics ({})\n", xtics)),
         fmt::arg("plots", plots));
     write_output_file(output_path(dir, "sweep.gp"), script, "--collect");

@@ -740,7 +740,8 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
     if (!data || !script) throw ConfigError(fmt::format("cannot write plot files in '{}'", dir));
     const double clock_ns = atbm_paper_model(MinShape{}, 64, 1).params.clock_ns;
     script << "# " << figure.name << ": Varavithya & Mohapatra Fig. " << figure.number
-           << " as measured by wormcast (data: " << dat << "; saturated points left out)\n"
+           << " as measured by wormcast (data: " << dat
+           << "; saturated points marked along the top)\n"
            << "set terminal pngcairo size 1400,1000 font ',10'\n"
            << "set output " << gnuplot_quote(figure.name + ".png") << "\n"
            << "set datafile missing '?'\nset key top left\nset grid\n"
@@ -751,12 +752,13 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
                                             figure.warmup, figure.quick ? ", --quick" : "")));
     int block = 0;
     for (const auto& panel : figure.panels) {
-        std::vector<std::string> plots;
+        std::vector<std::string> plots, saturated_plots;
         for (std::size_t ni = 0; ni < panel.stages.size(); ++ni)
             for (std::size_t si = 0; si < 2; ++si) {
                 const AtbmScheme scheme = kSchemes[si];
-                data << "# " << panel_title(panel) << ": "
-                     << load_curve(panel, panel.stages[ni], scheme) << "\n";
+                const std::string curve = load_curve(panel, panel.stages[ni], scheme);
+                data << "# " << panel_title(panel) << ": " << curve << "\n";
+                std::string saturated;
                 for (double load : figure.loads) {
                     const auto* p =
                         load_find(points, panel.kind, panel.radix, panel.stages[ni], scheme, load);
@@ -765,18 +767,28 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
                                                cycles_to_us(metric_cycles(p->outcome, panel.metric),
                                                             clock_ns))
                                  : fmt::format("{} ?\n", load));
+                    if (p && p->outcome.saturated) saturated += fmt::format("{}\n", load);
                 }
                 data << "\n\n";
-                plots.push_back(fmt::format(
-                    "{} index {} with linespoints lc {} pt {} dt {} title {}",
-                    plots.empty() ? gnuplot_quote(dat) : "''", block++, ni + 1, si + 4, si + 1,
-                    gnuplot_quote(load_curve(panel, panel.stages[ni], scheme))));
+                plots.push_back(
+                    fmt::format("{} index {} with linespoints lc {} pt {} dt {} title {}",
+                                plots.empty() ? gnuplot_quote(dat) : "''", block++, ni + 1, si + 4,
+                                si + 1, gnuplot_quote(curve)));
+                // The curve's saturated loads, marked along the top of the panel.
+                data << "# " << curve << ": saturated\n"
+                     << (saturated.empty() ? "?\n" : saturated) << "\n\n";
+                saturated_plots.push_back(sim::gnuplot_saturated_curve(
+                    "''", block++, static_cast<int>(ni + 1),
+                    static_cast<int>(saturated_plots.size()), saturated_plots.empty()));
             }
+        plots.insert(plots.end(), saturated_plots.begin(), saturated_plots.end());
         script << fmt::format("set title {}\n", gnuplot_quote(panel_title(panel)))
-               << "set xlabel 'normalised network load'\n"
+               << "set xlabel 'normalised load (buffer-time offered per cycle / all input "
+                  "buffers, Sec. 5.3)'\n"
                << fmt::format("set ylabel {}\n", gnuplot_quote(fmt::format(
                                                      "{} latency (us)", metric_name(panel.metric))))
-               << "set yrange [0:*]\n";
+               << "set yrange [0:*]\n"
+               << sim::gnuplot_saturated_axis();
         script << sim::gnuplot_plot(plots);
     }
     script << "unset multiplot\n";

@@ -395,26 +395,34 @@ std::string write_fig3_plot(const std::string& dir, const std::string& name,
            << ": Libeskind-Hadas et al. Fig. 3 as measured by wormcast (data: " << dat << ")\n"
            << "set terminal pngcairo size 1000,700 font ',10'\n"
            << "set output " << sim::gnuplot_quote(name + ".png") << "\n"
-           << "set key top left\nset grid\nset yrange [0:*]\n"
-           << "set title "
+           << "set key top left\nset grid\nset yrange [0:*]\nset datafile missing '?'\n"
+           << sim::gnuplot_saturated_axis() << "set title "
            << sim::gnuplot_quote(fmt::format("Fig. 3: 128 nodes, 90 % unicast + 10 % multicast, "
                                              "negative-binomial arrivals{}",
                                              quick ? " (--quick)" : ""))
            << "\nset xlabel 'mean arrival rate (messages per processor per us)'\nset ylabel "
               "'message latency (us)'\n"
            << "plot ";
+    // A curve per d; its saturated rates (no bounded latency) marked along the top.
     int block = 0;
-    for (std::uint32_t d : grid.destinations) {
+    for (std::size_t di = 0; di < grid.destinations.size(); ++di) {
+        const std::uint32_t d = grid.destinations[di];
         data << "# d = " << d << "\n";
+        std::string saturated;
         for (const auto& p : points)
             if (p.destinations == d && p.latency.runs && !p.latency.saturated)
                 data << fmt::format("{} {:.4f} {:.4f}\n", p.rate, p.latency.mean,
                                     p.latency.half_width);
-        data << "\n\n";
+            else if (p.destinations == d && p.latency.saturated)
+                saturated += fmt::format("{}\n", p.rate);
+        data << "\n\n# d = " << d << ": saturated\n"
+             << (saturated.empty() ? "?\n" : saturated) << "\n\n";
         script << (block ? ", \\\n     ''" : sim::gnuplot_quote(dat))
-               << fmt::format(" index {} with yerrorlines title {}", block,
-                              sim::gnuplot_quote(fmt::format("{} destinations", d)));
-        ++block;
+               << fmt::format(" index {} with yerrorlines lc {} title {}, \\\n     ", block, di + 1,
+                              sim::gnuplot_quote(fmt::format("{} destinations", d)))
+               << sim::gnuplot_saturated_curve("''", block + 1, static_cast<int>(di + 1),
+                                               static_cast<int>(di), di == 0);
+        block += 2;
     }
     script << "\n";
     data.close();

@@ -137,22 +137,33 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
                                      single.empty() ? sim::gnuplot_quote(dat) : "''", block++,
                                      sim::gnuplot_quote(fmt::format("k = {}", k))));
     }
-    for (unsigned k : grid.groups) {
+    // Under load, a curve per k; its saturated rates (no bounded latency) marked along the top.
+    std::vector<std::string> saturated_load;
+    for (std::size_t ki = 0; ki < grid.groups.size(); ++ki) {
+        const unsigned k = grid.groups[ki];
         data << "# load, k = " << k << "\n";
+        std::string saturated;
         for (const auto& p : points)
             if (p.load && p.groups == k && p.latency.runs && !p.latency.saturated)
                 data << fmt::format("{} {:.4f} {:.4f}\n", p.rate, p.latency.mean,
                                     p.latency.half_width);
-        data << "\n\n";
-        load.push_back(fmt::format("'' index {} with yerrorlines title {}", block++,
+            else if (p.load && p.groups == k && p.latency.saturated)
+                saturated += fmt::format("{}\n", p.rate);
+        data << "\n\n# load, k = " << k << ": saturated\n"
+             << (saturated.empty() ? "?\n" : saturated) << "\n\n";
+        load.push_back(fmt::format("'' index {} with yerrorlines lc {} title {}", block++, ki + 1,
                                    sim::gnuplot_quote(fmt::format("k = {}", k))));
+        saturated_load.push_back(sim::gnuplot_saturated_curve(
+            "''", block++, static_cast<int>(ki + 1), static_cast<int>(ki), ki == 0));
     }
+    load.insert(load.end(), saturated_load.begin(), saturated_load.end());
     script << "set key center right\nset title 'one multicast alone'\n"
            << "set xlabel 'number of destinations d'\n"
            << "set ylabel 'latency (us)'\n"
            << sim::gnuplot_plot(single);
     load.front().replace(0, 2, sim::gnuplot_quote(dat));
-    script << "set key top left\nset title "
+    script << "set key top left\nset datafile missing '?'\n"
+           << sim::gnuplot_saturated_axis() << "set title "
            << sim::gnuplot_quote(fmt::format("90 % unicasts + 10 % multicasts of {} destinations",
                                              grid.load_destinations))
            << "\nset xlabel 'mean arrival rate (messages per processor per us)'\n"

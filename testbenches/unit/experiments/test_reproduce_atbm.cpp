@@ -12,8 +12,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "testbenches/experiments/atbm/AtbmFigures.hpp"
 #include "testbenches/experiments/atbm/AtbmRuns.hpp"
+#include "testbenches/sim/FigureOutput.hpp"
 
 using namespace wormcast;
 using namespace wormcast::atbm;
@@ -39,6 +42,13 @@ std::vector<std::string> lines_of(const std::string& path) {
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 std::size_t fields(const std::string& csv_line) {
@@ -258,6 +268,28 @@ TEST_CASE("a tiny atbm load figure end-to-end, with a saturated point marked",
     std::ostringstream log, table;
     write_atbm_load_plot(scratch(), tiny, points, log);
     REQUIRE(std::filesystem::exists(scratch() + "/atbm-fig16-tiny.gp"));
+    // The saturated points are marked, not dropped: each curve's saturated loads are a data block
+    // drawn as circles along the top of the panel, with one legend entry a panel; the axes say
+    // what they measure in which unit, and gnuplot draws the figure.
+    const std::string gp = slurp(scratch() + "/atbm-fig16-tiny.gp");
+    const std::string dat = slurp(scratch() + "/atbm-fig16-tiny.dat");
+    INFO(gp);
+    const auto count = [](const std::string& text, const std::string& what) {
+        std::size_t n = 0;
+        for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count(gp, fmt::format("title '{}'", sim::kSaturatedTitle)) == tiny.panels.size());
+    CHECK(count(gp, "axes x1y2 with points") == 2 * tiny.panels.size());  // a curve per scheme
+    CHECK(count(gp, "set y2range [0:1]") == tiny.panels.size());
+    CHECK_THAT(gp, Catch::Contains("set xlabel 'normalised load (buffer-time offered per cycle"));
+    CHECK_THAT(gp, Catch::Contains("latency (us)'"));
+    CHECK_THAT(gp, Catch::Contains("set multiplot layout 2,2 title 'Fig. 16"));
+    // Both schemes saturated at load 50 in both panels: four blocks hold just that load.
+    CHECK(count(dat, ": saturated\n50\n") == 4);
+    CHECK(log.str().find("failed") == std::string::npos);
+    REQUIRE(std::filesystem::exists(scratch() + "/atbm-fig16-tiny.png"));
+    CHECK(slurp(scratch() + "/atbm-fig16-tiny.png").rfind("\x89PNG", 0) == 0);
     print_atbm_load_figure(table, tiny, points, 3);
     REQUIRE(table.str().find("sat") != std::string::npos);
 }

@@ -86,7 +86,7 @@ TEST_CASE("per-link and per-router counts add up to the run's totals", "[program
         REQUIRE(routers.size() == j["routers"].get<std::size_t>());
         REQUIRE(links.size() > 0);
         double sum = 0, max = 0;
-        std::uint64_t bubbles = 0, token_waits = 0, token_grants = 0, router_flits = 0;
+        std::uint64_t bubbles = 0, token_waits = 0, token_grants = 0, router_flits = 0, blocked = 0;
         for (const auto& l : links) {
             CHECK(l["utilisation"].get<double>() ==
                   Approx(l["flits"].get<double>() / j["cycles"].get<double>()));
@@ -99,6 +99,8 @@ TEST_CASE("per-link and per-router counts add up to the run's totals", "[program
             token_waits += r["token_wait_cycles"].get<std::uint64_t>();
             token_grants += r["token_grants"].get<std::uint64_t>();
             router_flits += r["flits"].get<std::uint64_t>();
+            blocked += r["blocked_cycles"].get<std::uint64_t>();
+            CHECK(r["blocked_cycles"].get<std::uint64_t>() <= j["cycles"].get<std::uint64_t>());
             CHECK(r.contains("name"));
         }
         CHECK(sum / static_cast<double>(links.size()) ==
@@ -107,6 +109,7 @@ TEST_CASE("per-link and per-router counts add up to the run's totals", "[program
         CHECK(bubbles == j["bubbles"].get<std::uint64_t>());
         CHECK(token_waits == j["token_wait_cycles"].get<std::uint64_t>());
         CHECK(token_grants == j["token_grants"].get<std::uint64_t>());
+        CHECK(blocked == j["blocked_cycles"].get<std::uint64_t>());
         // Every flit consumed left a router on a consumption channel.
         CHECK(router_flits >= j["flits_consumed"].get<std::uint64_t>());
     }

@@ -149,7 +149,19 @@ TEST_CASE("the collected table is the mean and interval of the point files", "[p
             "latency_ci95,accepted_mean,accepted_ci95,saturation,error\n",
             0) == 0);
     REQUIRE(std::count(csv.begin(), csv.end(), '\n') == 5);
-    REQUIRE(fs::exists(dir + "/sweep.gp"));
+    // The figure says what was run and what its axes measure, in which unit, and gnuplot draws it.
+    const std::string gp = slurp(dir + "/sweep.gp");
+    CHECK_THAT(gp,
+               Catch::Contains("set title \"demo.yaml: mean latency vs traffic.load, 2 seed(s) a "
+                               "point\\na curve per router.buffer_depth\\n--set "
+                               "traffic.warmup=100 --set traffic.measure=300\""));
+    CHECK_THAT(gp, Catch::Contains("set xlabel 'traffic.load: offered load (flits/node/cycle)'"));
+    CHECK_THAT(gp, Catch::Contains("set ylabel 'mean message latency (cycles)'"));
+    CHECK_THAT(gp, Catch::Contains("title 'router.buffer_depth=2'"));
+    CHECK_THAT(gp, Catch::Contains("title 'saturation'"));
+    REQUIRE(fs::exists(dir + "/sweep.png"));
+    CHECK(slurp(dir + "/sweep.png").rfind("\x89PNG", 0) == 0);
+    CHECK(slurp(dir + "/sweep.gnuplot.log").empty());
 }
 
 TEST_CASE("a sweep's results do not depend on --jobs", "[program][sweep]") {

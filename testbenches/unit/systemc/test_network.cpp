@@ -45,6 +45,22 @@ RunResult run_uniform(const mesh::MeshShape& shape, const NetworkParams& params,
     return run_mesh(shape, params, uniform_schedule(t, shape.nodes(), seed), o, dateline);
 }
 
+/// Each router's blocked cycles (RouterCounts::blocked_cycles; every SystemC router counts them).
+std::vector<std::uint64_t> blocked_cycles(const RunResult& r) {
+    std::vector<std::uint64_t> out;
+    for (const auto& c : r.router_counts) {
+        REQUIRE(c.blocked_cycles.has_value());
+        out.push_back(*c.blocked_cycles);
+    }
+    return out;
+}
+
+std::uint64_t sum(const std::vector<std::uint64_t>& v) {
+    std::uint64_t s = 0;
+    for (auto x : v) s += x;
+    return s;
+}
+
 /// docs/pipeline.md: latency of one unicast worm of F flits over H hops with no contention,
 /// from the start of its start-up to its tail at the destination.
 Cycle zero_load_latency(const NetworkParams& p, std::uint32_t hops, std::uint32_t flits) {
@@ -86,10 +102,33 @@ TEST_CASE("zero-load latency equals the closed form on meshes and tori", "[netwo
                               << hops << " len " << length << " t_node " << p.t_node << " t_sw "
                               << p.t_sw << " t_phy " << p.t_phy);
             REQUIRE(r.traffic.latency.max == Approx(zero_load_latency(p, hops, length + 1)));
+            // Alone, with buffers that cover the credit loop, the worm never waits in a router.
+            REQUIRE(sum(blocked_cycles(r)) == 0);
             ++checked;
         }
     }
     REQUIRE(checked == 36);
+}
+
+TEST_CASE("a lone worm is blocked only by credits its buffers cannot cover", "[network][blocked]") {
+    // One-flit buffers: the credit for a flit comes back several cycles after it left, so the
+    // worm waits for credits at every router on its path but the last (the consumption channel
+    // streams), each wait a blocked cycle; nothing else is in the network.
+    const auto shape = mesh::MeshShape::parse("4x4", false);
+    NetworkParams p;
+    p.buffer_depth = 1;
+    p.t_phy = 2;
+    const auto r = run_mesh(shape, p, {ScheduledSend{3, 0, {15}, 30, true}});
+    REQUIRE(r.ok());
+    const auto blocked = blocked_cycles(r);
+    std::size_t routers_blocked = 0;
+    for (auto b : blocked) routers_blocked += b > 0;
+    INFO("blocked cycles " << sum(blocked));
+    REQUIRE(routers_blocked >= 6);  // 0,0 .. 3,3: 7 routers, each but the last feeds a link
+    REQUIRE(routers_blocked <= 7);
+    // Deep buffers: never.
+    p.buffer_depth = 16;
+    REQUIRE(sum(blocked_cycles(run_mesh(shape, p, {ScheduledSend{3, 0, {15}, 30, true}}))) == 0);
 }
 
 TEST_CASE("every message is delivered exactly once and intact, any load and buffer depth",
@@ -190,6 +229,9 @@ TEST_CASE("a run replays bit-identically, and activity-driven equals always-cloc
         REQUIRE(a.arrival_digest == c.arrival_digest);
         REQUIRE(a.cycles == c.cycles);
         REQUIRE(a.link_flits == c.link_flits);
+        // Routers asleep with a blocked worm count the cycles they slept through.
+        REQUIRE(blocked_cycles(a) == blocked_cycles(c));
+        REQUIRE(sum(blocked_cycles(a)) > 0);
         // The activity-driven run evaluated routers in fewer cycles than there were router-cycles.
         REQUIRE(a.active_router_cycles < c.active_router_cycles);
         REQUIRE(c.active_router_cycles >= c.cycles * c.routers);
