@@ -160,6 +160,9 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
     if (!fs::exists(root / "build"))
         fs::create_directory_symlink(fs::path(WORMCAST_BINARY).parent_path(), root / "build");
     const std::string source = WORMCAST_SOURCE_DIR;
+    // The save files name the VC state filter as waves/vc-state.txt, from the repository root.
+    if (!fs::exists(root / "waves"))
+        fs::create_directory_symlink(fs::path(source) / "waves", root / "waves");
 
     struct Case {
         std::string save;    ///< waves/NAME.gtkw
@@ -286,7 +289,9 @@ TEST_CASE("GTKWave opens every committed save file on its run's trace, flits dec
             const auto [green, white] = green_and_white(ppm);
             INFO("green " << green << " white " << white);
             CHECK(green > 0.01);
-            CHECK(white > 0.002);
+            // Zoomed so that each decoded flit is whole, fewer values fit the area: 0.0017 of it
+            // on rtl.gtkw's (measured), none when no text is drawn.
+            CHECK(white > 0.001);
         }
     }
 }
