@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace wormcast {
 
@@ -147,11 +148,8 @@ std::string ParameterDeclaration::format(const NetworkParams& params) const {
 std::string ParameterDeclaration::range() const {
     switch (kind) {
         case Kind::Flag:
-        case Kind::Choice: {
-            std::string out;
-            for (const auto& c : choices) out += (out.empty() ? "" : "|") + c;
-            return out;
-        }
+        case Kind::Choice:
+            return fmt::format("{}", fmt::join(choices, "|"));
         case Kind::Real:
             return fmt::format("[{}, {}]", min, max);
         case Kind::Whole:

@@ -48,6 +48,10 @@ std::string gnuplot_saturated_curve(const std::string& block, int index, int col
                        key ? "title " + gnuplot_quote(kSaturatedTitle) : std::string("notitle"));
 }
 
+std::string gnuplot_saturated_block(const std::string& name, const std::string& xs) {
+    return "# " + name + ": saturated\n" + (xs.empty() ? "?\n" : xs) + "\n\n";
+}
+
 std::string shell_quote(const std::string& s) {
     return quoted(s, "'\\''");
 }

@@ -30,6 +30,8 @@ std::string gnuplot_plot(const std::vector<std::string>& curves);
 std::string gnuplot_saturated_axis();
 std::string gnuplot_saturated_curve(const std::string& block, int index, int colour, int row,
                                     bool key);
+/// The data block of one curve's saturated x values (`xs`: "x" lines), headed "# NAME: saturated".
+std::string gnuplot_saturated_block(const std::string& name, const std::string& xs);
 /// The legend entry of the saturated points.
 inline constexpr const char* kSaturatedTitle = "saturated (off the scale)";
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "systemc/pure/InputLimits.hpp"
 
@@ -52,30 +53,25 @@ std::vector<ScenarioKey> declare() {
                            "uniform: random messages at a load; file: a message file; broadcast: "
                            "every source to every other node at cycle 0"),
                        {"uniform", "file", "broadcast"}));
-    k.push_back(real(key("traffic", "load", Kind::Real, "0.01", "flits/node/cycle",
-                         "offered load: payload flits each node injects a cycle", "uniform"),
-                     0, 1, true));
-    k.push_back(
-        whole(key("traffic", "length", Kind::Whole, "16", "flits",
-                  "payload flits of a message (its header flits come on top)", "uniform|broadcast"),
-              1, 1 << 20));
+    k.push_back(real(
+        key("traffic", "load", Kind::Real, "0.01", "flits/node/cycle", "offered load", "uniform"),
+        0, 1, true));
+    k.push_back(whole(key("traffic", "length", Kind::Whole, "16", "flits", "payload per message",
+                          "uniform|broadcast"),
+                      1, 1 << 20));
     k.push_back(choice(key("traffic", "process", Kind::Choice, "bernoulli", "",
                            "injection process of each node", "uniform"),
                        {"bernoulli", "poisson"}));
-    k.push_back(whole(key("traffic", "warmup", Kind::Whole, "1000", "cycles",
-                          "cycles before the measured window (messages sent then are not "
-                          "counted)",
-                          "uniform"),
+    k.push_back(whole(key("traffic", "warmup", Kind::Whole, "1000", "cycles", "warm-up", "uniform"),
                       0, cycles));
-    k.push_back(whole(key("traffic", "measure", Kind::Whole, "10000", "cycles",
-                          "the measured window: messages created in it are counted", "uniform"),
-                      1, cycles));
+    k.push_back(whole(
+        key("traffic", "measure", Kind::Whole, "10000", "cycles", "measured window", "uniform"), 1,
+        cycles));
     k.push_back(real(key("traffic", "multicast_ratio", Kind::Real, "0", "",
                          "share of messages that are multicasts", "uniform"),
                      0, 1));
     k.push_back(key("traffic", "multicast_destinations", Kind::Text, "2..nodes-1", "",
-                    "destinations of a multicast: a count D or a range A..B, drawn uniformly",
-                    "uniform"));
+                    "destinations per multicast", "uniform"));
     k.push_back(key("traffic", "file", Kind::Text, "", "",
                     "the message file (relative to the scenario's folder)", "file"));
     k.push_back(key("traffic", "sources", Kind::Text, "", "",
@@ -103,10 +99,6 @@ std::vector<ScenarioKey> declare() {
     return k;
 }
 
-std::string number_text(double v) {
-    return fmt::format("{}", v);
-}
-
 }  // namespace
 
 std::string ScenarioKey::range() const {
@@ -115,14 +107,10 @@ std::string ScenarioKey::range() const {
             if (whole_max == 0) return fmt::format("{}..nodes", whole_min);
             return fmt::format("{}..{}", whole_min, whole_max);
         case Kind::Real:
-            return fmt::format("{}{}, {}]", open_min ? "(" : "[", number_text(min),
-                               number_text(max));
+            return fmt::format("{}{}, {}]", open_min ? "(" : "[", min, max);
         case Kind::Flag:
-        case Kind::Choice: {
-            std::string out;
-            for (const auto& c : choices) out += (out.empty() ? "" : "|") + c;
-            return out;
-        }
+        case Kind::Choice:
+            return fmt::format("{}", fmt::join(choices, "|"));
         case Kind::Text:
             break;
     }

@@ -12,6 +12,7 @@
 #include "systemc/pure/Types.hpp"
 #include "testbenches/sim/FigureOutput.hpp"
 #include "testbenches/sim/Sampling.hpp"
+#include "testbenches/sim/ScenarioKeys.hpp"
 
 namespace wormcast::sim {
 
@@ -236,22 +237,16 @@ bool all_numbers(const std::vector<std::string>& values) {
     return true;
 }
 
-/// A varied key as an axis label: the key with what it measures and its unit (a declared
-/// parameter's unit, or the traffic section's, testbenches/traffic/TrafficSchedule.hpp).
+/// A varied key as an axis label: the key with what it measures and its unit, from its
+/// declaration (a network parameter's, or a traffic or run key's, ScenarioKeys.hpp).
 std::string axis_label(const std::string& key) {
-    static const std::map<std::string, std::string> traffic{
-        {"traffic.load", "offered load (flits/node/cycle)"},
-        {"traffic.length", "payload per message (flits)"},
-        {"traffic.multicast_ratio", "share of messages that are multicasts"},
-        {"traffic.multicast_destinations", "destinations per multicast"},
-        {"traffic.warmup", "warm-up (cycles)"},
-        {"traffic.measure", "measured window (cycles)"},
+    const auto label = [&key](const std::string& meaning, const std::string& unit) {
+        return unit.empty() ? fmt::format("{}: {}", key, meaning)
+                            : fmt::format("{}: {} ({})", key, meaning, unit);
     };
-    if (const auto it = traffic.find(key); it != traffic.end())
-        return fmt::format("{}: {}", key, it->second);
-    if (const ParameterDeclaration* d = find_parameter(key))
-        return d->unit.empty() ? fmt::format("{}: {}", key, d->meaning)
-                               : fmt::format("{}: {} ({})", key, d->meaning, d->unit);
+    for (const ScenarioKey& k : scenario_keys())
+        if (k.name() == key) return label(k.meaning, k.unit);
+    if (const ParameterDeclaration* d = find_parameter(key)) return label(d->meaning, d->unit);
     return key;
 }
 

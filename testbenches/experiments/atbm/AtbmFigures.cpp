@@ -775,8 +775,7 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
                                 plots.empty() ? gnuplot_quote(dat) : "''", block++, ni + 1, si + 4,
                                 si + 1, gnuplot_quote(curve)));
                 // The curve's saturated loads, marked along the top of the panel.
-                data << "# " << curve << ": saturated\n"
-                     << (saturated.empty() ? "?\n" : saturated) << "\n\n";
+                data << sim::gnuplot_saturated_block(curve, saturated);
                 saturated_plots.push_back(sim::gnuplot_saturated_curve(
                     "''", block++, static_cast<int>(ni + 1),
                     static_cast<int>(saturated_plots.size()), saturated_plots.empty()));

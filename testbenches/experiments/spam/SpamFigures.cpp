@@ -415,8 +415,7 @@ std::string write_fig3_plot(const std::string& dir, const std::string& name,
                                     p.latency.half_width);
             else if (p.destinations == d && p.latency.saturated)
                 saturated += fmt::format("{}\n", p.rate);
-        data << "\n\n# d = " << d << ": saturated\n"
-             << (saturated.empty() ? "?\n" : saturated) << "\n\n";
+        data << "\n\n" << sim::gnuplot_saturated_block(fmt::format("d = {}", d), saturated);
         script << (block ? ", \\\n     ''" : sim::gnuplot_quote(dat))
                << fmt::format(" index {} with yerrorlines lc {} title {}, \\\n     ", block, di + 1,
                               sim::gnuplot_quote(fmt::format("{} destinations", d)))

@@ -149,8 +149,7 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
                                     p.latency.half_width);
             else if (p.load && p.groups == k && p.latency.saturated)
                 saturated += fmt::format("{}\n", p.rate);
-        data << "\n\n# load, k = " << k << ": saturated\n"
-             << (saturated.empty() ? "?\n" : saturated) << "\n\n";
+        data << "\n\n" << sim::gnuplot_saturated_block(fmt::format("load, k = {}", k), saturated);
         load.push_back(fmt::format("'' index {} with yerrorlines lc {} title {}", block++, ki + 1,
                                    sim::gnuplot_quote(fmt::format("k = {}", k))));
         saturated_load.push_back(sim::gnuplot_saturated_curve(
