@@ -6,7 +6,7 @@
 module wc_input_unit #(
     parameter integer NUM_VCS          = 1,   // virtual channels (1..16)
     parameter integer DEPTH            = 4,   // flits per VC FIFO (>= 1)
-    parameter integer FLIT_WIDTH       = 32,  // data bits carried per flit (8..32)
+    parameter integer FLIT_WIDTH       = 32,  // data bits carried per flit (8..64)
     parameter integer NODES            = 16,  // addressable nodes (header address bits: clog2)
     parameter integer HDR_FLITS        = 1,   // header flits a VC latches (1: unicast headers only)
     parameter integer NUM_BR           = 1,   // branches a worm may have (2: absorb-and-forward)
@@ -17,7 +17,10 @@ module wc_input_unit #(
     // Derived (do not override).
     parameter integer VC_W             = (NUM_VCS > 1) ? $clog2(NUM_VCS) : 1,
     parameter integer HDR_W            = HDR_FLITS * FLIT_WIDTH,
-    parameter integer HF_W             = $clog2(HDR_FLITS + 1)
+    parameter integer HF_W             = $clog2(HDR_FLITS + 1),
+    // Packed flit (docs/flit-format.md): a data field of max(32, FLIT_WIDTH) bits, then message,
+    // VC, kind and a spare bit (32 bits).
+    parameter integer PFLIT_W          = ((FLIT_WIDTH > 32) ? FLIT_WIDTH : 32) + 32
 ) (
     input  wire                              clk_i,
     input  wire                              rst_ni,
@@ -26,7 +29,7 @@ module wc_input_unit #(
     /* verilator lint_on UNUSEDSIGNAL */
     // Link from upstream.
     input  wire                              in_valid_i,
-    input  wire [63:0]                       in_flit_i,
+    input  wire [PFLIT_W-1:0]                in_flit_i,
     output wire [31:0]                       in_credit_o,
     // Route unit: the latched header of each VC, and what it decided (stable while the worm lasts).
     output wire [NUM_VCS*HDR_W-1:0]          header_o,
@@ -43,13 +46,14 @@ module wc_input_unit #(
     output wire [NUM_VCS*NUM_BR-1:0]         request_o,    // branches asked for this cycle
     input  wire                              grant_i,      // one VC of this port crosses the switch
     input  wire [VC_W-1:0]                   grant_vc_i,   // (to every branch it asked for)
-    output wire [NUM_BR*64-1:0]              send_flit_o,  // its flit per branch, with its VC
+    output wire [NUM_BR*PFLIT_W-1:0]         send_flit_o,  // its flit per branch, with its VC
     output wire                              error_o       // sticky: a protocol invariant broke
 );
   localparam [2:0] KIND_HEAD = 3'd1, KIND_BODY = 3'd2, KIND_TAIL = 3'd3, KIND_HEAD_TAIL = 3'd4,
                    KIND_BUBBLE = 3'd5;
   localparam [2:0] IDLE = 3'd0, ROUTING = 3'd1, WAITING = 3'd2, ACTIVE = 3'd3, GATHERING = 3'd4;
   localparam integer ENTRY_W = 3 + 24 + FLIT_WIDTH;  // kind, message tag, data
+  localparam integer DATA_W = PFLIT_W - 32;  // the packed data field (FLIT_WIDTH bits used)
   localparam integer ADDR = (NODES > 2) ? $clog2(NODES) : 1;  // header address bits
   localparam integer ROUTE_MAX = (T_NODE > T_NODE_MULTIDEST) ? T_NODE : T_NODE_MULTIDEST;
   localparam integer CNT_W = (ROUTE_MAX > 1) ? $clog2(ROUTE_MAX) : 1;
@@ -70,14 +74,14 @@ module wc_input_unit #(
   endfunction
 
   // The arriving flit, without its VC field (the FIFO it goes to says which VC it is on).
-  wire [2:0] in_kind = in_flit_i[62:60];
-  wire [3:0] in_vc = in_flit_i[59:56];
-  wire [ENTRY_W-1:0] in_entry = {in_kind, in_flit_i[55:32], in_flit_i[FLIT_WIDTH-1:0]};
+  wire [2:0] in_kind = in_flit_i[DATA_W+28+:3];
+  wire [3:0] in_vc = in_flit_i[DATA_W+24+:4];
+  wire [ENTRY_W-1:0] in_entry = {in_kind, in_flit_i[DATA_W+:24], in_flit_i[FLIT_WIDTH-1:0]};
   wire bad_vc = in_valid_i && (32'(in_vc) >= NUM_VCS);
 
   wire [NUM_VCS-1:0] pop;
   wire [NUM_VCS-1:0] vc_error;
-  wire [NUM_BR*64-1:0] vc_flit[0:NUM_VCS-1];
+  wire [NUM_BR*PFLIT_W-1:0] vc_flit[0:NUM_VCS-1];
 
   genvar v, b;
   generate
@@ -166,10 +170,10 @@ module wc_input_unit #(
         wire [3:0] vc = 4'(out_vc[b*VC_W+:VC_W]);
         wire [FLIT_WIDTH-1:0] header_word =
             out_header_i[(v*NUM_BR+b)*HDR_W+32'(sent)*FLIT_WIDTH+:FLIT_WIDTH];
-        assign vc_flit[v][b*64+:64] =
-            header_pending ? {1'b0, (sent == '0) ? KIND_HEAD : KIND_BODY, vc, message_q, 32'(header_word)}
-            : make_bubble  ? {1'b0, KIND_BUBBLE, vc, message_q, 32'd0}
-            :                {1'b0, front_kind, vc, front_message, 32'(front_data)};
+        assign vc_flit[v][b*PFLIT_W+:PFLIT_W] =
+            header_pending ? {1'b0, (sent == '0) ? KIND_HEAD : KIND_BODY, vc, message_q, DATA_W'(header_word)}
+            : make_bubble  ? {1'b0, KIND_BUBBLE, vc, message_q, DATA_W'(0)}
+            :                {1'b0, front_kind, vc, front_message, DATA_W'(front_data)};
       end
       assign vc_error[v] = overflow || underflow || too_long ||
                            (latch && (!front_head || front_tail || front_data[1:0] == 2'd3)) ||
@@ -253,8 +257,8 @@ module wc_input_unit #(
   end
   assign error_o = error_q;
 
-  // Bit 63 is spare and data bits above FLIT_WIDTH are zero by construction.
+  // The top bit is spare and data bits above FLIT_WIDTH are zero by construction.
   /* verilator lint_off UNUSED */
-  wire unused_in_bits = in_flit_i[63] ^ ((FLIT_WIDTH < 32) ? ^in_flit_i[31:0] : 1'b0);
+  wire unused_in_bits = in_flit_i[PFLIT_W-1] ^ ((FLIT_WIDTH < DATA_W) ? ^in_flit_i[DATA_W-1:0] : 1'b0);
   /* verilator lint_on UNUSED */
 endmodule

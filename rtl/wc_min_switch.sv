@@ -23,7 +23,7 @@ module wc_min_switch #(
     parameter [31:0]  NETWORK_VC_MASK = 32'hFFFF_FFFF,  // VCs allowed switch to switch (bit v)
     parameter [31:0]  NODE_VC_MASK    = 32'hFFFF_FFFF,  // VCs allowed towards a node
     parameter integer BUF_DEPTH       = 4,   // flits per input VC FIFO (>= 1)
-    parameter integer FLIT_WIDTH      = 32,  // data bits per flit (2 + NODE_BITS .. 32)
+    parameter integer FLIT_WIDTH      = 32,  // data bits per flit (2 + NODE_BITS .. 64)
     parameter integer T_NODE          = 1,   // routing delay of a unicast header, cycles (>= 1)
     parameter integer T_SW            = 1,   // crossbar traversal, cycles (>= 1)
     parameter integer T_PHY           = 1,   // switch-to-switch link latency, cycles (>= 1)
@@ -48,18 +48,21 @@ module wc_min_switch #(
     parameter integer ROW_BITS        = (ROWS > 1) ? $clog2(ROWS) : 1,
     parameter integer NODES           = B ** STAGES,
     parameter integer NUM_BR          = (TREE_WORMS != 0) ? B : 1,  // branches of a worm
-    parameter integer HDR_FLITS       = (TREE_WORMS != 0) ? (2 + NODES + FLIT_WIDTH - 1) / FLIT_WIDTH : 1
+    parameter integer HDR_FLITS       = (TREE_WORMS != 0) ? (2 + NODES + FLIT_WIDTH - 1) / FLIT_WIDTH : 1,
+    // Packed flit bits on the link ports (docs/flit-format.md): max(32, FLIT_WIDTH) data bits,
+    // then 32 bits of message, VC, kind and a spare bit; 64 up to 32-bit flits.
+    parameter integer PFLIT_W         = ((FLIT_WIDTH > 32) ? FLIT_WIDTH : 32) + 32
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
     input  wire [ROW_BITS-1:0]    row_i,         // strap: this switch's row i (0 .. b^(n-1)-1)
-    // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
+    // Per input port p: link from upstream (bits p*PFLIT_W +: PFLIT_W), credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]      in_valid_i,
-    input  wire [NUM_IN*64-1:0]   in_flit_i,
+    input  wire [NUM_IN*PFLIT_W-1:0] in_flit_i,
     output wire [NUM_IN*32-1:0]   in_credit_o,
     // Per output port q: link to downstream and the credits it returns.
     output wire [NUM_OUT-1:0]     out_valid_o,
-    output wire [NUM_OUT*64-1:0]  out_flit_o,
+    output wire [NUM_OUT*PFLIT_W-1:0] out_flit_o,
     input  wire [NUM_OUT*32-1:0]  out_credit_i,
     output wire                   error_o        // sticky: a protocol invariant broke
 );

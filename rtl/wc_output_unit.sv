@@ -6,7 +6,8 @@ module wc_output_unit #(
     parameter integer NUM_VCS   = 1,  // virtual channels of the downstream input
     parameter integer DEPTH     = 4,  // downstream buffer depth per VC: initial credits
     parameter integer DELAY     = 2,  // t_sw + link latency, cycles (>= 1); VAR_DELAY: at most
-    parameter integer VAR_DELAY = 0   // 1: the delay is delay_i
+    parameter integer VAR_DELAY = 0,  // 1: the delay is delay_i
+    parameter integer PFLIT_W   = 64  // packed flit bits: data, then 32 bits of message, VC, kind
 ) (
     input  wire               clk_i,
     input  wire               rst_ni,
@@ -14,21 +15,22 @@ module wc_output_unit #(
     input  wire [7:0]         delay_i,       // strap (VAR_DELAY = 1): t_sw + link latency
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire               xbar_valid_i,  // a flit crosses the crossbar to this output
-    input  wire [63:0]        xbar_flit_i,   // tagged with its output VC
+    input  wire [PFLIT_W-1:0] xbar_flit_i,   // tagged with its output VC
     input  wire [NUM_VCS-1:0] taken_i,       // output VCs taken by a worm this cycle
     input  wire [31:0]        credit_i,      // bit v: downstream freed a slot of VC v
     output wire [NUM_VCS-1:0] credit_ok_o,   // VC has a credit this cycle (returns included)
     output wire [NUM_VCS-1:0] vc_free_o,     // VC owned by no worm
     output wire               out_valid_o,
-    output wire [63:0]        out_flit_o,
+    output wire [PFLIT_W-1:0] out_flit_o,
     output wire               error_o        // sticky: credit overflow/underflow or VC misuse
 );
   localparam [2:0] KIND_TAIL = 3'd3, KIND_HEAD_TAIL = 3'd4;
   localparam integer CNT_W = $clog2(DEPTH + 1);
   localparam [CNT_W-1:0] FULL = CNT_W'(DEPTH);
+  localparam integer DATA_W = PFLIT_W - 32;  // the packed data field
 
-  wire [2:0] xbar_kind = xbar_flit_i[62:60];
-  wire [3:0] xbar_vc = xbar_flit_i[59:56];
+  wire [2:0] xbar_kind = xbar_flit_i[DATA_W+28+:3];
+  wire [3:0] xbar_vc = xbar_flit_i[DATA_W+24+:4];
   wire xbar_tail = (xbar_kind == KIND_TAIL) || (xbar_kind == KIND_HEAD_TAIL);
 
   reg [NUM_VCS-1:0] free_q;
@@ -62,7 +64,7 @@ module wc_output_unit #(
   // Link pipeline; the last stage drives the link and keeps its flit while idle, like the wire
   // of the SystemC model, which is rewritten only when a flit is sent.
   reg valid_q[0:DELAY-1];
-  reg [63:0] flit_q[0:DELAY-1];
+  reg [PFLIT_W-1:0] flit_q[0:DELAY-1];
   integer stage;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

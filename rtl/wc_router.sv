@@ -18,7 +18,7 @@ module wc_router #(
     parameter integer NUM_CONS   = 1,   // consumption channels (outputs 4 ..)
     parameter integer NUM_VCS    = 1,   // virtual channels per port (1..16)
     parameter integer BUF_DEPTH  = 4,   // flits per input VC FIFO (>= 1)
-    parameter integer FLIT_WIDTH = 32,  // data bits per flit (8..32)
+    parameter integer FLIT_WIDTH = 32,  // data bits per flit (8..64)
     parameter integer T_NODE     = 1,   // routing delay of a unicast header, cycles (>= 1)
     parameter integer T_SW       = 1,   // crossbar traversal, cycles (>= 1)
     parameter integer T_PHY      = 1,   // network link latency, cycles (>= 1)
@@ -73,7 +73,10 @@ module wc_router #(
                                    : NUM_IN * NUM_VCS * 2 * CLS_BITS
                                      + CLASSES * (NODES + GROUPS)
                                        * (3 + NUM_VCS + OUT_BITS + ALTS * (1 + OUT_BITS))
-                                     + GROUPS * NODES + NODES * (1 + OUT_BITS) + NUM_OUT * NUM_VCS
+                                     + GROUPS * NODES + NODES * (1 + OUT_BITS) + NUM_OUT * NUM_VCS,
+    // Packed flit bits on the link ports (docs/flit-format.md): max(32, FLIT_WIDTH) data bits,
+    // then 32 bits of message, VC, kind and a spare bit; 64 up to 32-bit flits.
+    parameter integer PFLIT_W    = ((FLIT_WIDTH > 32) ? FLIT_WIDTH : 32) + 32
 ) (
     input  wire                   clk_i,
     input  wire                   rst_ni,
@@ -95,13 +98,13 @@ module wc_router #(
     // the cycles requests for it were pending (systemc/pure/TokenRing's grants, wait_cycles).
     output wire [63:0]            token_grants_o,
     output wire [63:0]            token_wait_o,
-    // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
+    // Per input port p: link from upstream (bits p*PFLIT_W +: PFLIT_W), credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]      in_valid_i,
-    input  wire [NUM_IN*64-1:0]   in_flit_i,
+    input  wire [NUM_IN*PFLIT_W-1:0] in_flit_i,
     output wire [NUM_IN*32-1:0]   in_credit_o,
     // Per output port q: link to downstream and the credits it returns.
     output wire [NUM_OUT-1:0]     out_valid_o,
-    output wire [NUM_OUT*64-1:0]  out_flit_o,
+    output wire [NUM_OUT*PFLIT_W-1:0] out_flit_o,
     input  wire [NUM_OUT*32-1:0]  out_credit_i,
     output wire                   error_o        // sticky: a protocol invariant broke
 );

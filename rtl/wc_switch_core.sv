@@ -43,7 +43,10 @@ module wc_switch_core #(
     parameter integer OUT_W            = (NUM_OUT > 1) ? $clog2(NUM_OUT) : 1,
     parameter integer ALT_W            = (ALTS > 0) ? ALTS * (1 + OUT_W) : 1,
     parameter integer HDR_W            = HDR_FLITS * FLIT_WIDTH,
-    parameter integer HF_W             = $clog2(HDR_FLITS + 1)
+    parameter integer HF_W             = $clog2(HDR_FLITS + 1),
+    // Packed flit bits (docs/flit-format.md): max(32, FLIT_WIDTH) data bits, then 32 of message,
+    // VC, kind and a spare bit; 64 up to 32-bit flits.
+    parameter integer PFLIT_W          = ((FLIT_WIDTH > 32) ? FLIT_WIDTH : 32) + 32
 ) (
     input  wire                           clk_i,
     input  wire                           rst_ni,
@@ -70,13 +73,13 @@ module wc_switch_core #(
     output wire                           token_o,         // to the next stop
     output wire [63:0]                    token_grants_o,  // tokens taken (wc_token_stop)
     output wire [63:0]                    token_wait_o,    // cycles its requests were pending
-    // Per input port p: link from upstream (bits p*64 +: 64) and credits back (p*32 +: 32).
+    // Per input port p: link from upstream (bits p*PFLIT_W +: PFLIT_W), credits back (p*32 +: 32).
     input  wire [NUM_IN-1:0]              in_valid_i,
-    input  wire [NUM_IN*64-1:0]           in_flit_i,
+    input  wire [NUM_IN*PFLIT_W-1:0]      in_flit_i,
     output wire [NUM_IN*32-1:0]           in_credit_o,
     // Per output port q: link to downstream and the credits it returns.
     output wire [NUM_OUT-1:0]             out_valid_o,
-    output wire [NUM_OUT*64-1:0]          out_flit_o,
+    output wire [NUM_OUT*PFLIT_W-1:0]     out_flit_o,
     input  wire [NUM_OUT*32-1:0]          out_credit_i,
     output wire                           error_o          // sticky: a protocol invariant broke
 );
@@ -90,7 +93,7 @@ module wc_switch_core #(
   wire [NUM_BRANCH*VC_W-1:0] grant_vc, out_vc;
   reg [NUM_REQ*NUM_OUT-1:0] want;
   // Per input port.
-  wire [NUM_IN*NUM_BR*64-1:0] send_flit;
+  wire [NUM_IN*NUM_BR*PFLIT_W-1:0] send_flit;
   reg [NUM_IN*NUM_BR*OUT_W-1:0] send_port;
   reg [NUM_IN*NUM_BR-1:0] send_branch;
   wire [NUM_IN-1:0] in_grant, in_error;
@@ -99,7 +102,7 @@ module wc_switch_core #(
   wire [NUM_OUT*NUM_VCS-1:0] vc_free, credit_ok, taken;
   wire [NUM_OUT-1:0] out_grant, xbar_valid, out_error;
   wire [NUM_OUT*IN_W-1:0] out_sel;
-  wire [NUM_OUT*64-1:0] xbar_flit;
+  wire [NUM_OUT*PFLIT_W-1:0] xbar_flit;
   wire ocrq_error;
 
   // The output of every branch: the route unit's port, except for a worm that chose among
@@ -156,6 +159,7 @@ module wc_switch_core #(
           .NUM_BR          (NUM_BR),
           .T_NODE          (T_NODE),
           .T_NODE_MULTIDEST(T_NODE_MULTIDEST),
+          .PFLIT_W         (PFLIT_W),
           .CREDIT_LATENCY  ((LATENCY_STRAPS != 0) ? MAX_LATENCY : FROM_NODE[p] ? T_INJ : T_PHY),
           .VAR_LATENCY     (LATENCY_STRAPS)
       ) u_input (
@@ -163,7 +167,7 @@ module wc_switch_core #(
           .rst_ni      (rst_ni),
           .latency_i   (in_latency_i[p*8+:8]),
           .in_valid_i  (in_valid_i[p]),
-          .in_flit_i   (in_flit_i[p*64+:64]),
+          .in_flit_i   (in_flit_i[p*PFLIT_W+:PFLIT_W]),
           .in_credit_o (in_credit_o[p*32+:32]),
           .header_o    (header_o[p*NUM_VCS*HDR_W+:NUM_VCS*HDR_W]),
           .branch_i    (branch_i[p*VCS_BR+:VCS_BR]),
@@ -177,7 +181,7 @@ module wc_switch_core #(
           .request_o   (request[p*VCS_BR+:VCS_BR]),
           .grant_i     (in_grant[p]),
           .grant_vc_i  (in_grant_vc[p*VC_W+:VC_W]),
-          .send_flit_o (send_flit[p*NUM_BR*64+:NUM_BR*64]),
+          .send_flit_o (send_flit[p*NUM_BR*PFLIT_W+:NUM_BR*PFLIT_W]),
           .error_o     (in_error[p])
       );
     end
@@ -220,7 +224,7 @@ module wc_switch_core #(
       end
       // A real flit (all its branches' copies alike; a bubble is never the holder's progress).
       for (u = 0; u < NUM_IN; u = u + 1) begin : g_sent
-        wire [2:0] kind = send_flit[u*NUM_BR*64+60+:3];
+        wire [2:0] kind = send_flit[u*NUM_BR*PFLIT_W+PFLIT_W-4+:3];
         wire real_flit = in_grant[u] && kind != 3'd5;
         wire [NUM_VCS-1:0] vc_hot = NUM_VCS'(1) << in_grant_vc[u*VC_W+:VC_W];
         assign sent_real[u*NUM_VCS+:NUM_VCS] = real_flit ? vc_hot : '0;
@@ -295,7 +299,8 @@ module wc_switch_core #(
   wc_crossbar #(
       .NUM_IN (NUM_IN),
       .NUM_OUT(NUM_OUT),
-      .NUM_BR (NUM_BR)
+      .NUM_BR (NUM_BR),
+      .PFLIT_W(PFLIT_W)
   ) u_crossbar (
       .in_flit_i  (send_flit),
       .in_port_i  (send_port),
@@ -312,19 +317,20 @@ module wc_switch_core #(
           .NUM_VCS(NUM_VCS),
           .DEPTH  (BUF_DEPTH),
           .DELAY  (T_SW + ((LATENCY_STRAPS != 0) ? MAX_LATENCY : TO_NODE[q] ? T_CONS : T_PHY)),
-          .VAR_DELAY(LATENCY_STRAPS)
+          .VAR_DELAY(LATENCY_STRAPS),
+          .PFLIT_W  (PFLIT_W)
       ) u_output (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
           .delay_i     (8'(T_SW) + out_latency_i[q*8+:8]),
           .xbar_valid_i(xbar_valid[q]),
-          .xbar_flit_i (xbar_flit[q*64+:64]),
+          .xbar_flit_i (xbar_flit[q*PFLIT_W+:PFLIT_W]),
           .taken_i     (taken[q*NUM_VCS+:NUM_VCS]),
           .credit_i    (out_credit_i[q*32+:32]),
           .credit_ok_o (credit_ok[q*NUM_VCS+:NUM_VCS]),
           .vc_free_o   (vc_free[q*NUM_VCS+:NUM_VCS]),
           .out_valid_o (out_valid_o[q]),
-          .out_flit_o  (out_flit_o[q*64+:64]),
+          .out_flit_o  (out_flit_o[q*PFLIT_W+:PFLIT_W]),
           .error_o     (out_error[q])
       );
     end

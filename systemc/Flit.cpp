@@ -14,6 +14,12 @@ static_assert(PackedFlitLayout::kDataBits == Flit::kDataBits, "packed data width
 static_assert(PackedFlitLayout::kMessageBits == Flit::kMessageBits, "packed message width");
 static_assert(PackedFlitLayout::kVcBits == Flit::kVcBits, "packed VC width");
 static_assert(PackedFlitLayout::kKindBits == Flit::kKindBits, "packed kind width");
+static_assert(PackedFlitLayout::data_bits(8) == Flit::packed_data_bits(8) &&
+                  PackedFlitLayout::data_bits(41) == Flit::packed_data_bits(41) &&
+                  PackedFlitLayout::data_bits(64) == Flit::packed_data_bits(64),
+              "packed data field");
+static_assert(Flit::kControlBits == 1 + Flit::kKindBits + Flit::kVcBits + Flit::kMessageBits,
+              "control word");
 
 std::uint64_t trace_word(const Flit& flit) {
     using L = PackedFlitLayout;
@@ -42,31 +48,45 @@ const char* to_string(FlitKind kind) {
     return "?";
 }
 
-std::uint64_t Flit::pack() const {
+std::uint32_t Flit::pack_control() const {
     if (message > kMaxMessage)
         throw ModelError(
             fmt::format("flit pack: message tag {} does not fit {} bits", message, kMessageBits));
-    if (data >> kDataBits)
-        throw ModelError(fmt::format(
-            "flit pack: data 0x{:x} is wider than the {}-bit data field of the RTL wire layout",
-            data, kDataBits));
     if (vc >= kMaxVcs)
         throw ModelError(fmt::format("flit pack: VC {} does not fit {} bits", vc, kVcBits));
-    return std::uint64_t{data} | (std::uint64_t{message} << 32) | (std::uint64_t{vc} << 56) |
-           (std::uint64_t{static_cast<std::uint8_t>(kind)} << 60);
+    using L = PackedFlitLayout;
+    const unsigned at = L::kDataBits;  // the fields' shifts in the 64-bit word, less its data
+    return static_cast<std::uint32_t>(message) << (L::kMessageShift - at) |
+           static_cast<std::uint32_t>(vc) << (L::kVcShift - at) |
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(kind)) << (L::kKindShift - at);
+}
+
+Flit Flit::unpack(std::uint32_t control, FlitWord data) {
+    using L = PackedFlitLayout;
+    const unsigned at = L::kDataBits;
+    const unsigned kind_code = (control >> (L::kKindShift - at)) & ((1u << kKindBits) - 1);
+    if (kind_code > static_cast<unsigned>(FlitKind::Bubble))
+        throw ModelError(fmt::format("flit unpack: unknown kind code {}", kind_code));
+    if (control >> (kControlBits - 1)) throw ModelError("flit unpack: the spare bit is set");
+    Flit f;
+    f.data = data;
+    f.message = static_cast<MessageId>((control >> (L::kMessageShift - at)) & kMaxMessage);
+    f.vc = static_cast<VcId>((control >> (L::kVcShift - at)) & (kMaxVcs - 1));
+    f.kind = static_cast<FlitKind>(kind_code);
+    return f;
+}
+
+std::uint64_t Flit::pack() const {
+    if (data >> kDataBits)
+        throw ModelError(fmt::format(
+            "flit pack: data 0x{:x} is wider than the {}-bit data field of the 64-bit wire layout",
+            data, kDataBits));
+    return std::uint64_t{data} | std::uint64_t{pack_control()} << kDataBits;
 }
 
 Flit Flit::unpack(std::uint64_t bits) {
-    const unsigned kind_code = static_cast<unsigned>((bits >> 60) & 0x7);
-    if (kind_code > static_cast<unsigned>(FlitKind::Bubble))
-        throw ModelError(fmt::format("flit unpack: unknown kind code {}", kind_code));
     if (bits >> 63) throw ModelError("flit unpack: spare bit 63 is set");
-    Flit f;
-    f.data = bits & 0xffffffffu;
-    f.message = static_cast<MessageId>((bits >> 32) & kMaxMessage);
-    f.vc = static_cast<VcId>((bits >> 56) & 0xf);
-    f.kind = static_cast<FlitKind>(kind_code);
-    return f;
+    return unpack(static_cast<std::uint32_t>(bits >> kDataBits), bits & 0xffffffffu);
 }
 
 std::ostream& operator<<(std::ostream& os, const Flit& flit) {

@@ -1,7 +1,9 @@
-// The flit carried by a link, and its fixed 64-bit packed layout shared with rtl/ (DESIGN.md §3).
-// Layout (docs/flit-format.md): [31:0] data, [55:32] message tag, [59:56] VC, [62:60] kind, [63] 0.
-// The model itself carries up to 64 data bits (flit_width up to 64, e.g. one-flit 64-node MIN
-// headers); only flits whose data fits 32 bits can be packed for the RTL.
+// The flit carried by a link, and its packed layout shared with rtl/ (DESIGN.md §3).
+// Layout (docs/flit-format.md): a data field of D = max(32, flit_width) bits, then the 32-bit
+// control word: [D+23:D] message tag, [D+27:D+24] VC, [D+30:D+28] kind, [D+31] 0. Up to 32-bit
+// flits that is the 64-bit word [31:0] data, [55:32] message, [59:56] VC, [62:60] kind, [63] 0
+// (pack()/unpack()); wider flits (up to 64 data bits) widen the data field and move the control
+// word up (pack_control(), packed_data_bits()).
 #pragma once
 
 #include <cstdint>
@@ -31,7 +33,8 @@ struct Flit {
     MessageId message = 0;  ///< message tag (sideband for checking; 24 bits on the wire)
     FlitWord data = 0;      ///< header word or payload word (flit_width bits used)
 
-    static constexpr unsigned kDataBits = 32;  ///< data bits in the packed (RTL) layout
+    static constexpr unsigned kDataBits = 32;     ///< data bits of the 64-bit packed layout
+    static constexpr unsigned kControlBits = 32;  ///< message, VC, kind, spare above the data
     static constexpr unsigned kMessageBits = 24;
     static constexpr unsigned kVcBits = 4;
     static constexpr unsigned kKindBits = 3;
@@ -42,11 +45,24 @@ struct Flit {
     bool is_tail() const { return kind == FlitKind::Tail || kind == FlitKind::HeadTail; }
     bool is_bubble() const { return kind == FlitKind::Bubble; }
 
-    /// Pack to the wire layout; throws ModelError if a field (data wider than 32 bits included)
-    /// does not fit.
+    /// Data bits of the packed layout for flits of `flit_width` bits: 32 up to 32-bit flits
+    /// (the 64-bit word), else the flit width (the packed flit is this + kControlBits).
+    static constexpr unsigned packed_data_bits(unsigned flit_width) {
+        return flit_width > kDataBits ? flit_width : kDataBits;
+    }
+
+    /// Pack to the 64-bit wire layout; throws ModelError if a field (data wider than 32 bits
+    /// included) does not fit.
     std::uint64_t pack() const;
-    /// Unpack from the wire layout; throws ModelError for an unknown kind code or set spare bit.
+    /// Unpack from the 64-bit wire layout; throws ModelError for an unknown kind code or set
+    /// spare bit.
     static Flit unpack(std::uint64_t bits);
+    /// The control word that sits above the data field: [23:0] message, [27:24] VC, [30:28]
+    /// kind, [31] 0. Throws ModelError if the message tag or VC does not fit.
+    std::uint32_t pack_control() const;
+    /// A flit from its control word and data field (any width up to 64 bits); throws ModelError
+    /// for an unknown kind code or set spare bit.
+    static Flit unpack(std::uint32_t control, FlitWord data);
 
     bool operator==(const Flit& other) const {
         return kind == other.kind && vc == other.vc && message == other.message &&

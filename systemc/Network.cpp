@@ -184,9 +184,10 @@ void Network::trace_links(sc_trace_file* tf, const std::vector<std::size_t>& cho
         sc_core::sc_trace(tf, w->valid, stem + ".valid");
         wormcast::sc_trace(tf, w->flit.read(), stem + ".flit");
         // The packed word as well, for the GTKWave translate filter (waves/README.md).
-        auto probe = std::make_unique<PackedFlitProbe>(sc_core::sc_gen_unique_name("wave_probe"));
+        auto probe = std::make_unique<PackedFlitProbe>(sc_core::sc_gen_unique_name("wave_probe"),
+                                                       params_.flit_width);
         probe->flit(const_cast<LinkWires*>(w)->flit);
-        sc_core::sc_trace(tf, probe->word, stem + ".flit.packed", 64);
+        probe->trace(tf, stem + ".flit.packed");
         probes_.push_back(std::move(probe));
         sc_core::sc_trace(tf, w->credit, stem + ".credit");
     };

@@ -68,8 +68,6 @@ std::vector<ParameterDeclaration> declare() {
                        "clock period; every latency is a whole number of it", ""));
     d.push_back(number("scenario", "flit_width", Kind::Whole, 8, 64, "bits", &P::flit_width,
                        "data bits per flit (sets header flits)", "FLIT_WIDTH"));
-    d.back().rtl_max = 32;
-    d.back().rtl_limit = "the RTL's packed link carries 32 data bits a flit (docs/flit-format.md)";
     d.push_back(number("router", "vcs", Kind::Whole, 1, 16, "", &P::vcs,
                        "virtual channels per port (tori with datelines need 2)", "NUM_VCS"));
     d.push_back(number("router", "buffer_depth", Kind::Whole, 1, 4096, "flits", &P::buffer_depth,

@@ -78,7 +78,7 @@ struct ParameterDeclaration {
     /// For a parameter without a Verilog parameter whose other values the RTL does not implement:
     /// the one value it does (e.g. header_encoding tagged). NaN: any value.
     double rtl_value = std::numeric_limits<double>::quiet_NaN();
-    /// The largest value the RTL implements, where it is below `max` (e.g. flit_width 32); 0: max.
+    /// The largest value the RTL implements, where it is below `max`; 0: max (every key today).
     double rtl_max = 0;
     /// Why: the mechanism the RTL lacks for other values, in words.
     std::string rtl_limit;

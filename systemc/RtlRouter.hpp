@@ -1,9 +1,10 @@
 // SystemC wrapper of a Verilated RTL router (rtl/wc_router.sv or rtl/wc_min_switch.sv, verilated
 // with --pins-bv 2) with the ports of systemc/Router, so a Network binds it in place of a Router
-// (issue 6). Flits cross as
-// the packed 64-bit layout of docs/flit-format.md. The pins behave as the SystemC Router's: the
-// RTL's clock edge of cycle c samples what the ports show at the start of c (written in c-1), and
-// what it registers is on the ports, after a delta, before cycle c+1 starts.
+// (issue 6). Flits cross in
+// the packed layout of docs/flit-format.md: 64 bits a flit up to 32-bit flits, 32 + flit_width
+// above (the model's FLIT_WIDTH; its port widths say which). The pins behave as the SystemC
+// Router's: the RTL's clock edge of cycle c samples what the ports show at the start of c (written
+// in c-1), and what it registers is on the ports, after a delta, before cycle c+1 starts.
 #pragma once
 
 #include <algorithm>
@@ -64,6 +65,29 @@ inline void put_word(sc_dt::sc_bv_base& bits, int i, std::uint32_t value) {
 }
 inline std::uint32_t get_word(const sc_dt::sc_bv_base& bits, int i) {
     return bits.get_word(i);
+}
+/// Bits lo .. lo + n - 1 (n <= 64), across 32-bit words: a packed flit's fields, which need not
+/// start on a word (a 40-bit flit is 72 bits on the port).
+inline void put_bits(sc_dt::sc_bv_base& bits, int lo, int n, std::uint64_t value) {
+    for (int done = 0; done < n;) {
+        const int word = (lo + done) / 32, at = (lo + done) % 32;
+        const int take = std::min(32 - at, n - done);
+        const std::uint32_t mask = (take == 32 ? ~0u : (1u << take) - 1u) << at;
+        const std::uint32_t chunk = static_cast<std::uint32_t>(value >> done) << at;
+        bits.set_word(word, (bits.get_word(word) & ~mask) | (chunk & mask));
+        done += take;
+    }
+}
+inline std::uint64_t get_bits(const sc_dt::sc_bv_base& bits, int lo, int n) {
+    std::uint64_t value = 0;
+    for (int done = 0; done < n;) {
+        const int word = (lo + done) / 32, at = (lo + done) % 32;
+        const int take = std::min(32 - at, n - done);
+        const std::uint32_t mask = take == 32 ? ~0u : (1u << take) - 1u;
+        value |= std::uint64_t{(bits.get_word(word) >> at) & mask} << done;
+        done += take;
+    }
+    return value;
 }
 inline void put_value(bool& bits, std::uint32_t value) {
     bits = value & 1U;
@@ -154,11 +178,13 @@ class RtlRouter : public RtlRouterBase {
                                    std::size_t per_channel) {
             return bits == channels * per_channel;
         };
-        if (!widths_fit(InFlitBits().length(), config_.inputs, 64) ||
-            !widths_fit(OutFlitBits().length(), config_.outputs, 64))
-            throw ConfigError(
-                fmt::format("{}: the RTL model has other port counts than {} inputs and {} outputs",
-                            name, config_.inputs, config_.outputs));
+        if (!widths_fit(InFlitBits().length(), config_.inputs, packed_bits_) ||
+            !widths_fit(OutFlitBits().length(), config_.outputs, packed_bits_))
+            throw ConfigError(fmt::format(
+                "{}: the RTL model's flit ports are not {} inputs and {} outputs of {} bits "
+                "(flit_width {}: {} data bits and {} control bits packed)",
+                name, config_.inputs, config_.outputs, packed_bits_,
+                config_.header_format.flit_width, data_bits_, Flit::kControlBits));
         model_.clk_i(clk_);
         model_.rst_ni(rst_n_);
         rtl_pins::strap_port(model_)(node_id_);
@@ -331,9 +357,16 @@ class RtlRouter : public RtlRouterBase {
             rtl_pins::put_bit(valid, p, in_valid[p].read());
             if (in_valid[p].read()) ++received;
             if (in_valid[p].read() && !in_flit[p].read().is_bubble()) ++entered;
-            const std::uint64_t bits = in_flit[p].read().pack();
-            rtl_pins::put_word(flits, 2 * p, static_cast<std::uint32_t>(bits));
-            rtl_pins::put_word(flits, 2 * p + 1, static_cast<std::uint32_t>(bits >> 32));
+            const Flit& flit = in_flit[p].read();
+            const int at = static_cast<int>(p * packed_bits_);
+            if (data_bits_ < 64 && (flit.data >> data_bits_))
+                throw ModelError(
+                    fmt::format("{}: flit data 0x{:x} on input {} is wider than the "
+                                "{}-bit data field of the RTL link",
+                                name(), flit.data, p, data_bits_));
+            rtl_pins::put_bits(flits, at, static_cast<int>(data_bits_), flit.data);
+            rtl_pins::put_bits(flits, at + static_cast<int>(data_bits_),
+                               static_cast<int>(Flit::kControlBits), flit.pack_control());
         }
         for (PortId q = 0; q < config_.outputs; ++q)
             rtl_pins::put_word(credits, q, out_credit[q].read());
@@ -382,9 +415,11 @@ class RtlRouter : public RtlRouterBase {
         const InCreditBits& credits = rtl_in_credit_.read();
         for (PortId q = 0; q < config_.outputs; ++q) {
             out_valid[q].write(rtl_pins::get_bit(valid, q));
-            const std::uint64_t bits = std::uint64_t{rtl_pins::get_word(flits, 2 * q)} |
-                                       std::uint64_t{rtl_pins::get_word(flits, 2 * q + 1)} << 32;
-            out_flit[q].write(Flit::unpack(bits));
+            const int at = static_cast<int>(q * packed_bits_);
+            const FlitWord data = rtl_pins::get_bits(flits, at, static_cast<int>(data_bits_));
+            const auto control = static_cast<std::uint32_t>(rtl_pins::get_bits(
+                flits, at + static_cast<int>(data_bits_), static_cast<int>(Flit::kControlBits)));
+            out_flit[q].write(Flit::unpack(control, data));
         }
         for (PortId p = 0; p < config_.inputs; ++p)
             in_credit[p].write(rtl_pins::get_word(credits, p));
@@ -415,6 +450,9 @@ class RtlRouter : public RtlRouterBase {
     sc_core::sc_time half_period_;
     ActivityMonitor* monitor_;
     std::uint32_t strap_;
+    /// The packed flit on the ports (docs/flit-format.md): its data field and whole width.
+    unsigned data_bits_ = Flit::packed_data_bits(config_.header_format.flit_width);
+    unsigned packed_bits_ = data_bits_ + Flit::kControlBits;
     std::vector<OutputStats> stats_;
     std::vector<std::uint32_t> table_words_;
     RtlTokenWires token_;

@@ -56,9 +56,9 @@ std::string node_set(WordReader& in, NodeId first, NodeId count, const FlitTextO
     return text;
 }
 
-std::string header_text(std::uint64_t word, const FlitTextOptions& options) {
+std::string header_text(std::uint64_t word, unsigned data_bits, const FlitTextOptions& options) {
     const HeaderFormat& f = options.format;
-    const unsigned width = std::min(f.flit_width, PackedFlitLayout::kDataBits);
+    const unsigned width = std::min(f.flit_width, data_bits);
     WordReader in(word, width);
     if (f.encoding == HeaderEncoding::BitString) return "bits " + node_set(in, 0, f.nodes, options);
     const unsigned a = f.address_bits();
@@ -87,7 +87,7 @@ std::string header_text(std::uint64_t word, const FlitTextOptions& options) {
 
 }  // namespace
 
-std::optional<std::uint64_t> parse_wave_value(const std::string& line) {
+std::optional<WaveBits> parse_wave_bits(const std::string& line) {
     std::string text = trim(line);
     if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
         text = text.substr(2);
@@ -97,53 +97,90 @@ std::optional<std::uint64_t> parse_wave_value(const std::string& line) {
     const bool binary = text.size() > 16 && std::all_of(text.begin(), text.end(), [](char c) {
                             return c == '0' || c == '1';
                         });
+    WaveBits v;
+    // Shifts the value left by `n` bits (n < 64) and adds `digit`.
+    const auto push = [&v](unsigned n, std::uint64_t digit) {
+        v.high = (v.high << n) | (v.low >> (64 - n));
+        v.low = (v.low << n) | digit;
+    };
     if (binary) {
-        if (text.size() > 64) return std::nullopt;
-        std::uint64_t v = 0;
-        for (char c : text) v = (v << 1) | static_cast<std::uint64_t>(c == '1');
+        if (text.size() > 128) return std::nullopt;
+        for (char c : text) push(1, static_cast<std::uint64_t>(c == '1'));
         return v;
     }
-    if (text.size() > 16) return std::nullopt;
-    std::uint64_t v = 0;
+    if (text.size() > 32) return std::nullopt;
     for (char c : text) {
         const int d =
             std::isdigit(static_cast<unsigned char>(c))
                 ? c - '0'
                 : (std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : -1);
         if (d < 0) return std::nullopt;
-        v = (v << 4) | static_cast<std::uint64_t>(d);
+        push(4, static_cast<std::uint64_t>(d));
     }
     return v;
 }
 
-std::string describe_packed_flit(std::uint64_t bits, const FlitTextOptions& options) {
+std::optional<std::uint64_t> parse_wave_value(const std::string& line) {
+    const auto bits = parse_wave_bits(line);
+    if (!bits || bits->high != 0) return std::nullopt;
+    return bits->low;
+}
+
+namespace {
+
+/// The fields of a packed flit, whatever its width: the control word above the data field.
+std::string describe_fields(std::uint32_t control, std::uint64_t data, unsigned data_bits,
+                            const std::string& hex, const FlitTextOptions& options) {
     using L = PackedFlitLayout;
-    const unsigned kind = static_cast<unsigned>(field(bits, L::kKindShift, L::kKindBits));
-    const std::uint64_t msg = field(bits, L::kMessageShift, L::kMessageBits);
-    const std::uint64_t vc = field(bits, L::kVcShift, L::kVcBits);
-    const std::uint64_t data = field(bits, 0, L::kDataBits);
-    if (bits >> 63) return fmt::format("BAD spare bit 63 {:016x}", bits);
+    const unsigned at = L::kDataBits;  // the shifts of the 64-bit word, less its data field
+    const unsigned kind = static_cast<unsigned>(field(control, L::kKindShift - at, L::kKindBits));
+    const std::uint64_t msg = field(control, L::kMessageShift - at, L::kMessageBits);
+    const std::uint64_t vc = field(control, L::kVcShift - at, L::kVcBits);
+    if (control >> 31) return fmt::format("BAD spare bit {} {}", data_bits + 31, hex);
     const std::string tag = fmt::format("m{} vc{}", msg, vc);
     switch (kind) {
         case 0:
-            return bits == 0 ? "idle" : fmt::format("idle? {:016x}", bits);
+            return control == 0 && data == 0 ? "idle" : fmt::format("idle? {}", hex);
         case 1:
-            return fmt::format("HEAD {} {}", tag, header_text(data, options));
+            return fmt::format("HEAD {} {}", tag, header_text(data, data_bits, options));
         case 2:
             return fmt::format("body {} {:x}", tag, data);
         case 3:
             return fmt::format("tail {} {:x}", tag, data);
         case 4:
-            return fmt::format("HEAD+TAIL {} {}", tag, header_text(data, options));
+            return fmt::format("HEAD+TAIL {} {}", tag, header_text(data, data_bits, options));
         case 5:
             return fmt::format("BUBBLE {}", tag);
         default:
-            return fmt::format("BAD kind {} {:016x}", kind, bits);
+            return fmt::format("BAD kind {} {}", kind, hex);
     }
 }
 
+}  // namespace
+
+std::string describe_packed_flit(std::uint64_t bits, const FlitTextOptions& options) {
+    using L = PackedFlitLayout;
+    return describe_fields(static_cast<std::uint32_t>(bits >> L::kDataBits),
+                           field(bits, 0, L::kDataBits), L::kDataBits, fmt::format("{:016x}", bits),
+                           options);
+}
+
+std::string describe_packed_flit(const WaveBits& bits, const FlitTextOptions& options) {
+    const unsigned data_bits = PackedFlitLayout::data_bits(options.format.flit_width);
+    if (data_bits == PackedFlitLayout::kDataBits && bits.high == 0)
+        return describe_packed_flit(bits.low, options);
+    const unsigned total = data_bits + 32;  // at most 96
+    const std::string hex =
+        fmt::format("{:0{}x}{:016x}", bits.high, (total - 64 + 3) / 4, bits.low);
+    const std::uint64_t data = data_bits >= 64 ? bits.low : field(bits.low, 0, data_bits);
+    const std::uint64_t upper =  // bits data_bits .. data_bits + 63
+        data_bits >= 64 ? bits.high : (bits.low >> data_bits) | (bits.high << (64 - data_bits));
+    if (bits.high >> (total - 64) != 0) return fmt::format("BAD bits above {} {}", total - 1, hex);
+    return describe_fields(static_cast<std::uint32_t>(upper), data, data_bits, hex, options);
+}
+
 std::string wave_filter_line(const std::string& line, const FlitTextOptions& options) {
-    const auto value = parse_wave_value(line);
+    const auto value = parse_wave_bits(line);
     if (!value) return trim(line);
     return describe_packed_flit(*value, options);
 }

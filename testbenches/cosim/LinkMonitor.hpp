@@ -16,7 +16,7 @@ namespace wormcast::cosim {
 /// One channel's wires in one cycle.
 struct LinkSample {
     bool valid = false;
-    std::uint64_t flit = 0;  ///< packed, docs/flit-format.md
+    Flit flit;  ///< every field compared (data up to 64 bits: any flit_width)
     std::uint32_t credit = 0;
     bool operator==(const LinkSample& o) const {
         return valid == o.valid && flit == o.flit && credit == o.credit;

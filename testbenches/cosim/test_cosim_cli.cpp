@@ -276,10 +276,11 @@ TEST_CASE(
 
     // What the RTL does not implement is refused before simulating, naming the mechanism.
     std::string out;
-    REQUIRE(run_program("run " + scenario + " --rtl all --set flit_width=64", out) == 2);
+    REQUIRE(run_program("run " + scenario + " --rtl all --set router.route_timing=fixed", out) ==
+            2);
     REQUIRE_THAT(out, Catch::Contains("wormcast: error: network.rtl: RTL routers: the RTL does not "
-                                      "implement flit_width 64") &&
-                          Catch::Contains("32 data bits"));
+                                      "implement router.route_timing fixed") &&
+                          Catch::Contains("gather only"));
     REQUIRE_THAT(out, !Catch::Contains("latency"));
     REQUIRE(run_program("run " + scenario + " --rtl \"1,1;1,1\"", out) == 2);
     REQUIRE_THAT(out, Catch::Contains("network.rtl: router 1,1 is listed twice"));

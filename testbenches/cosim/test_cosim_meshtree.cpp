@@ -105,7 +105,7 @@ Coverage coverage(const LinkTrace& trace, const NetworkParams& p) {
         for (std::size_t l = 0; l < trace.links.size(); ++l) {
             const LinkSample& sample = trace.samples[cycle * trace.links.size() + l];
             if (!sample.valid) continue;
-            const Flit f = Flit::unpack(sample.flit);
+            const Flit& f = sample.flit;
             if (f.is_bubble()) ++c.bubbles;
             if (!f.is_head() || header_kind(f.data, format) != HeaderKind::BitString) continue;
             ++c.tree_heads;

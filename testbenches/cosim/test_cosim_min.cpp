@@ -168,7 +168,7 @@ TEST_CASE("a MIN the RTL switches cannot mirror is refused naming the mechanism"
           "[cosim][min][config]") {
     for (const auto& [file, set, reason] : std::vector<std::array<std::string, 3>>{
              {"min-uni-rtl.yaml", "network.tokens=average", "network.tokens: average"},
-             {"min-uni-rtl.yaml", "flit_width=64", "flit_width 64"},
+             {"min-uni-rtl.yaml", "router.route_timing=fixed", "router.route_timing fixed"},
              {"min-bi-rtl.yaml", "nic.consumption_channels=2",
               "a route table has one split output per node"}}) {
         INFO(file << " " << set);

@@ -80,7 +80,7 @@ Coverage coverage(const LinkTrace& trace, const NetworkParams& p) {
     Coverage c;
     for (const auto& sample : trace.samples) {
         if (!sample.valid) continue;
-        const Flit f = Flit::unpack(sample.flit);
+        const Flit& f = sample.flit;
         if (f.is_bubble()) ++c.bubbles;
         if (!f.is_head() || header_kind(f.data, format) != HeaderKind::DestList) continue;
         ++c.list_heads;

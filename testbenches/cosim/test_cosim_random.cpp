@@ -40,12 +40,12 @@ Draw draw_network(std::mt19937_64& rng, unsigned family) {
         return lo + static_cast<unsigned>(rng() % (hi - lo + 1));
     };
     Draw d;
-    // The router keys every family draws from: VCs 1-4, depth 1-8, flit width 16-32 (the RTL's
-    // link carries 32 data bits), pipeline timings 1-4 cycles.
+    // The router keys every family draws from: VCs 1-4, depth 1-8, flit width 16-64 (above 32
+    // the packed flit on the RTL ports is wider than 64 bits), pipeline timings 1-4 cycles.
     const unsigned vcs = pick(1, 4);
     d.sets = {fmt::format("router.vcs={}", vcs),
               fmt::format("router.buffer_depth={}", pick(1, 8)),
-              fmt::format("flit_width={}", pick(16, 32)),
+              fmt::format("flit_width={}", pick(16, 64)),
               fmt::format("router.t_node={}", pick(1, 4)),
               fmt::format("router.t_sw={}", pick(1, 4)),
               fmt::format("router.t_phy={}", pick(1, 4)),

@@ -82,7 +82,7 @@ TEST_CASE(
          "traffic.measure=1000", "traffic.length=8"},
         "2 VCs, depth 6", 5);
     for (const auto& [set, reason] : std::vector<std::pair<std::string, std::string>>{
-             {"flit_width=64", "flit_width 64: the RTL's packed link carries 32 data bits"},
+             {"router.route_timing=fixed", "router.route_timing fixed: the RTL route units route"},
              {"router.atomic_ocrq=false", "router.atomic_ocrq false"}}) {
         INFO(set);
         REQUIRE_NOTHROW(sim::load_scenario(scenario_path("irregular-lattice.yaml"),

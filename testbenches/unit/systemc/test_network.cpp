@@ -171,11 +171,22 @@ TEST_CASE("the packed flit layout round-trips and refuses what the RTL wires can
         f.message = static_cast<MessageId>(rng() & Flit::kMaxMessage);
         f.data = rng() & 0xffffffffu;
         REQUIRE(Flit::unpack(f.pack()) == f);
+        // The control word is the upper half of the 64-bit layout, and carries the same fields
+        // above a data field of any width (flits wider than 32 bits).
+        REQUIRE(f.pack() >> 32 == f.pack_control());
+        f.data = rng();
+        REQUIRE(Flit::unpack(f.pack_control(), f.data) == f);
     }
+    REQUIRE(Flit::packed_data_bits(8) == 32);
+    REQUIRE(Flit::packed_data_bits(32) == 32);
+    REQUIRE(Flit::packed_data_bits(41) == 41);
+    REQUIRE(Flit::packed_data_bits(64) == 64);
     Flit wide;
     wide.kind = FlitKind::Head;
-    wide.data = FlitWord{1} << 32;  // a 64-bit flit's data: the model carries it, the wires do not
+    wide.data = FlitWord{1} << 32;  // a 33-bit flit's data: it needs the wider layout
     REQUIRE_THROWS_AS(wide.pack(), ModelError);
+    REQUIRE_THROWS_AS(Flit::unpack(std::uint32_t{7} << 28, 0), ModelError);
+    REQUIRE_THROWS_AS(Flit::unpack(std::uint32_t{1} << 31, 0), ModelError);
     wide.data = 1;
     wide.message = Flit::kMaxMessage + 1;
     REQUIRE_THROWS_AS(wide.pack(), ModelError);

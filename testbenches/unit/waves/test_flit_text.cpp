@@ -95,3 +95,60 @@ TEST_CASE("wave filter: random headers encoded as routers write them decode to t
         CHECK(text == fmt::format("HEAD m{} vc{} to {}", msg, vc, dest));
     }
 }
+
+TEST_CASE("wave filter: flits wider than 32 bits in their flit_width + 32-bit layout",
+          "[wave-filter]") {
+    // The packed flit of a `width`-bit flit as GTKWave shows it: hex digits of data, then the
+    // control word (message, VC, kind, spare) above bit width - 1.
+    const auto wide = [](unsigned width, unsigned kind, std::uint64_t msg, unsigned vc,
+                         std::uint64_t data) {
+        const std::uint64_t control = msg | (std::uint64_t{vc} << 24) | (std::uint64_t{kind} << 28);
+        WaveBits b;
+        b.low = data | (width < 64 ? control << width : 0);
+        b.high = width < 64 ? control >> (64 - width) : control;
+        return b;
+    };
+    const auto hex = [](const WaveBits& b) { return fmt::format("{:x}{:016x}", b.high, b.low); };
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 300; ++i) {
+        FlitTextOptions o = mesh4x4();
+        o.format.flit_width = 33 + static_cast<unsigned>(rng() % 32);
+        const unsigned w = o.format.flit_width;
+        const std::uint64_t msg = rng() % (1u << 24);
+        const unsigned vc = static_cast<unsigned>(rng() % 16);
+        const std::uint64_t data = w == 64 ? rng() : rng() & ((std::uint64_t{1} << w) - 1);
+        INFO("width " << w << " " << hex(wide(w, 2, msg, vc, data)));
+        const auto parsed = parse_wave_bits(hex(wide(w, 2, msg, vc, data)));
+        REQUIRE(parsed);
+        CHECK(*parsed == wide(w, 2, msg, vc, data));
+        CHECK(wave_filter_line(hex(wide(w, 2, msg, vc, data)), o) ==
+              fmt::format("body m{} vc{} {:x}", msg, vc, data));
+        const NodeId dest = static_cast<NodeId>(rng() % 16);
+        const auto words = encode_header(Header::unicast(dest), o.format);
+        CHECK(describe_packed_flit(wide(w, 1, msg, vc, words[0]), o) ==
+              fmt::format("HEAD m{} vc{} to {},{}", msg, vc, dest % 4, dest / 4));
+        CHECK(describe_packed_flit(wide(w, 5, msg, vc, 0), o) ==
+              fmt::format("BUBBLE m{} vc{}", msg, vc));
+        CHECK(wave_filter_line(hex(wide(w, 0, 0, 0, 0)), o) == "idle");
+        // The spare bit above the control word, and anything above the packed flit.
+        WaveBits spare = wide(w, 2, msg, vc, data);
+        (w + 31 < 64 ? spare.low : spare.high) |= std::uint64_t{1} << ((w + 31) % 64);
+        CHECK(describe_packed_flit(spare, o).rfind("BAD spare bit " + std::to_string(w + 31), 0) ==
+              0);
+        WaveBits above = wide(w, 2, msg, vc, data);
+        above.high |= std::uint64_t{1} << (w + 32 - 64);
+        CHECK(describe_packed_flit(above, o).rfind("BAD bits above", 0) == 0);
+    }
+    // A destination list of 15 nodes in one 64-bit flit (62 bits).
+    FlitTextOptions o = mesh4x4();
+    o.format.flit_width = 64;
+    const auto list =
+        encode_header(Header::dest_list({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}), o.format);
+    REQUIRE(list.size() == 1);
+    CHECK_THAT(
+        describe_packed_flit(wide(64, 1, 3, 0, list[0]), o),
+        Catch::StartsWith("HEAD m3 vc0 list 14 [1,0 2,0 3,0 0,1") && Catch::EndsWith("1,3 2,3]"));
+    CHECK(parse_wave_bits(std::string(32, 'f')) == WaveBits{~0ULL, ~0ULL});
+    CHECK_FALSE(parse_wave_bits(std::string(33, 'f')));
+    CHECK_FALSE(parse_wave_value(std::string(17, 'f')));
+}
