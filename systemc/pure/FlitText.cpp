@@ -94,7 +94,9 @@ std::optional<WaveBits> parse_wave_bits(const std::string& line) {
     else if (!text.empty() && (text[0] == 'h' || text[0] == 'H'))
         text = text.substr(1);
     if (text.empty()) return std::nullopt;
-    const bool binary = text.size() > 16 && std::all_of(text.begin(), text.end(), [](char c) {
+    // Hexadecimal up to 32 digits (128 bits); a packed flit shown in binary has 64 digits or more.
+    // (Up to 32 digits a string of 0s and 1s is hex: a 48-bit flit's 20 digits can be all 0/1.)
+    const bool binary = text.size() > 32 && std::all_of(text.begin(), text.end(), [](char c) {
                             return c == '0' || c == '1';
                         });
     WaveBits v;

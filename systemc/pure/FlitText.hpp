@@ -45,7 +45,8 @@ struct WaveBits {
 };
 
 /// A value as GTKWave hands it to a filter: hexadecimal (optionally 0x / h prefixed, any case),
-/// or binary when it is longer than 16 digits and all 0/1. Empty for x/z or anything else.
+/// or binary when it is longer than 32 digits (a packed flit is at least 64 bits) and all 0/1.
+/// Empty for x/z or anything else.
 std::optional<std::uint64_t> parse_wave_value(const std::string& text);
 /// The same for values up to 128 bits (32 hexadecimal digits, 128 binary ones).
 std::optional<WaveBits> parse_wave_bits(const std::string& text);

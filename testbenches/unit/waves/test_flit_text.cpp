@@ -74,6 +74,8 @@ TEST_CASE("wave filter: what GTKWave may send", "[wave-filter]") {
     CHECK(parse_wave_value(std::string(60, '0') + "1010") == std::uint64_t{10});  // binary display
     CHECK_FALSE(parse_wave_value("xxxxxxxxxxxxxxxx"));
     CHECK_FALSE(parse_wave_value(std::string(17, 'f')));
+    // 20 hexadecimal digits of 0s and 1s (an 80-bit packed flit) are hex, not 20 bits.
+    CHECK(parse_wave_bits("10000001000000000010") == WaveBits{0x0001000000000010ull, 0x1000});
     CHECK(wave_filter_line("zzzz", o) == "zzzz");  // not a value: shown as it came
     CHECK(wave_filter_line("7000000000000000", o).rfind("BAD kind 7", 0) == 0);
     CHECK(wave_filter_line("8000000000000000", o).rfind("BAD spare bit", 0) == 0);
@@ -151,4 +153,6 @@ TEST_CASE("wave filter: flits wider than 32 bits in their flit_width + 32-bit la
     CHECK(parse_wave_bits(std::string(32, 'f')) == WaveBits{~0ULL, ~0ULL});
     CHECK_FALSE(parse_wave_bits(std::string(33, 'f')));
     CHECK_FALSE(parse_wave_value(std::string(17, 'f')));
+    // 20 hexadecimal digits of 0s and 1s (an 80-bit packed flit) are hex, not 20 bits.
+    CHECK(parse_wave_bits("10000001000000000010") == WaveBits{0x0001000000000010ull, 0x1000});
 }
