@@ -23,6 +23,7 @@
 #include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
+#include "systemc/rtl/HwCost.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
 #include "testbenches/sim/Heatmap.hpp"
@@ -445,6 +446,92 @@ int rtl_command(const std::string& action, const std::vector<std::string>& argum
     throw ConfigError(fmt::format("rtl: '{}' is not an action (list, build, clean)", action));
 }
 
+/// `wormcast hw SCENARIO`: area, critical path and leakage of each RTL configuration of the
+/// scenario's network, synthesised onto a cell library (docs/hardware-cost.md).
+int hw_command(const std::string& scenario_file, const std::vector<std::string>& sets,
+               const std::string& liberty, double clock_ns, const std::string& json_file) {
+    const sim::Scenario s = sim::load_scenario(scenario_file, sets);
+    const std::vector<rtl::RtlConfig> configs = s.topology->rtl_configs(s.params);
+    if (configs.empty())
+        throw ConfigError("hw: the network has no RTL configuration (network.rtl)");
+    rtl::read_liberty_cells(liberty, "--liberty");  // a bad library is refused before any work
+    std::vector<rtl::HwCost> costs;
+    for (const auto& config : configs)
+        costs.push_back(rtl::hw_cost(
+            config, liberty, [](const std::string& line) { std::cerr << line << std::endl; }));
+    const std::size_t routers = s.topology->routers();
+    nlohmann::ordered_json out;
+    out["scenario"] = scenario_file;
+    out["library"] = costs.front().library;
+    out["liberty"] = costs.front().liberty;
+    out["clock_ns"] = clock_ns > 0 ? nlohmann::ordered_json(clock_ns) : nlohmann::ordered_json();
+    out["routers"] = routers;
+    out["configurations"] = nlohmann::ordered_json::array();
+    for (const auto& c : costs) {
+        auto j = c.to_json();
+        if (clock_ns > 0) {
+            j["critical_path"]["slack_ps"] = clock_ns * 1000 - c.min_period_ps;
+            j["critical_path"]["meets_clock"] = c.min_period_ps <= clock_ns * 1000;
+        }
+        out["configurations"].push_back(j);
+    }
+    // One configuration for every router: the network's totals.
+    if (costs.size() == 1)
+        out["network"] = {{"area_um2", costs.front().area_um2 * routers},
+                          {"flip_flops", costs.front().flip_flops * routers},
+                          {"leakage_uw", costs.front().leakage_uw * routers},
+                          {"fmax_mhz", costs.front().fmax_mhz()}};
+    else
+        out["network"] = nullptr;
+    if (!json_file.empty()) {
+        std::ofstream f(json_file);
+        if (!f) throw ConfigError(fmt::format("--json {}: cannot be written", json_file));
+        f << out.dump(2) << "\n";
+    }
+    std::cout << fmt::format("{} router configuration(s) of {} ({} routers), library {} ({})\n",
+                             costs.size(), scenario_file, routers, costs.front().library,
+                             costs.front().liberty);
+    for (const auto& c : costs) {
+        std::cout << fmt::format("\n{}\n",
+                                 c.config.summary.empty() ? c.config.describe() : c.config.summary);
+        std::cout << fmt::format("  {}\n", c.config.describe());
+        std::cout << fmt::format(
+            "  area           {:.0f} um^2 ({:.4f} mm^2), {} cells, {} flip-flops (flattened)\n",
+            c.area_um2, c.area_um2 / 1e6, c.cells, c.flip_flops);
+        std::cout << fmt::format(
+            "  by unit        synthesised apart, {:.0f} um^2 in all (+{:.0f}% without "
+            "optimisation across units)\n",
+            c.units_area_um2, c.area_um2 > 0 ? 100 * (c.units_area_um2 / c.area_um2 - 1) : 0.0);
+        for (const auto& u : c.units)
+            std::cout << fmt::format(
+                "    {:<20} x{:<3} {:>10.0f} um^2 {:>5.1f}%  {:>7} cells  {:>6} "
+                "flip-flops\n",
+                u.unit, u.instances, u.area_um2, 100 * u.area_um2 / c.units_area_um2, u.cells,
+                u.flip_flops);
+        std::cout << fmt::format(
+            "  critical path  {:.0f} ps + setup = {:.0f} ps: fmax {:.1f} MHz\n", c.arrival_ps,
+            c.min_period_ps, c.fmax_mhz());
+        std::cout << fmt::format("    from {} ({})\n    to   {} ({})\n", c.path_start, c.start_unit,
+                                 c.path_end, c.end_unit);
+        std::vector<std::string> through;
+        for (const auto& [unit, count] : c.path_units)
+            through.push_back(fmt::format("{} {}", unit, count));
+        std::cout << fmt::format("    cells on it by unit (as yosys named them) {}\n",
+                                 fmt::join(through, ", "));
+        if (clock_ns > 0)
+            std::cout << fmt::format("    at {} ns: slack {:.0f} ps ({})\n", clock_ns,
+                                     clock_ns * 1000 - c.min_period_ps,
+                                     c.min_period_ps <= clock_ns * 1000 ? "met" : "VIOLATED");
+        std::cout << fmt::format("  leakage        {:.4g} uW\n", c.leakage_uw);
+    }
+    if (costs.size() == 1)
+        std::cout << fmt::format(
+            "\nnetwork        {} routers: {:.3f} mm^2, {} flip-flops, leakage {:.4g} uW\n", routers,
+            costs.front().area_um2 * routers / 1e6, costs.front().flip_flops * routers,
+            costs.front().leakage_uw * routers);
+    return 0;
+}
+
 /// `--rtl-cache DIR` on a command that may build RTL routers.
 void add_rtl_cache_option(CLI::App* command, std::string& directory) {
     command->add_option("--rtl-cache", directory,
@@ -690,6 +777,26 @@ int run_cli(int argc_in, char** argv_in) {
     rtl_cmd->add_flag("--json", rtl_json, "list: print JSON");
     add_rtl_cache_option(rtl_cmd, rtl_cache);
 
+    auto* hw = cli.add_subcommand(
+        "hw",
+        "area, critical path and leakage of the network's RTL router configurations on a cell "
+        "library (yosys, OpenSTA)");
+    std::string hw_scenario, hw_liberty = rtl::kDefaultLiberty, hw_json, hw_cache;
+    std::vector<std::string> hw_sets;
+    double hw_clock_ns = 0;
+    hw->add_option("scenario", hw_scenario, "scenario YAML file")->required();
+    hw->add_option("--set", hw_sets, "override a scenario key, as run --set");
+    hw->add_option("--liberty", hw_liberty,
+                   fmt::format("Liberty cell library (default: {}, Debian's "
+                               "qflow-tech-osu018)",
+                               rtl::kDefaultLiberty));
+    hw->add_option("--clock-ns", hw_clock_ns, "also report the slack at this clock period (ns)")
+        ->check(CLI::PositiveNumber);
+    hw->add_option("--json", hw_json, "write the results as JSON to FILE");
+    hw->add_option("--hw-cache", hw_cache,
+                   "cache of synthesised configurations (default: $WORMCAST_HW_CACHE, "
+                   "$XDG_CACHE_HOME/wormcast/hw or ~/.cache/wormcast/hw)");
+
     auto* wave_filter = cli.add_subcommand(
         "wave-filter",
         "GTKWave translate filter process: packed flits (hex, one per line) in, decoded text out");
@@ -737,6 +844,10 @@ int run_cli(int argc_in, char** argv_in) {
         if (!rtl_cache.empty()) rtl::set_rtl_cache_directory(rtl_cache);
         if (*run) return run_command(scenario, sets, vcd, json, seed, rtl, run_outputs);
         if (*rtl_cmd) return rtl_command(rtl_action, rtl_arguments, rtl_sets, rtl_json);
+        if (*hw) {
+            if (!hw_cache.empty()) rtl::set_hw_cache_directory(hw_cache);
+            return hw_command(hw_scenario, hw_sets, hw_liberty, hw_clock_ns, hw_json);
+        }
         if (*explain) return explain_command(explain_file, explain_message_id);
         if (*params) return params_command(params_json);
         if (*wave_filter)

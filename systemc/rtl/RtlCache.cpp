@@ -28,6 +28,7 @@
 
 #include "systemc/pure/Sha256.hpp"
 #include "systemc/pure/Types.hpp"
+#include "systemc/rtl/CacheSupport.hpp"
 #include "systemc/rtl/RtlToolchain.hpp"
 
 namespace wormcast::rtl {
@@ -39,56 +40,6 @@ namespace {
 std::string& directory_override() {
     static std::string directory;
     return directory;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-/// Runs argv with stdout and stderr appended to `log` (or discarded when empty); the exit code,
-/// or -1 when it could not start.
-int run_logged(const std::vector<std::string>& argv, const std::string& log,
-               const std::string& directory = "") {
-    const pid_t pid = fork();
-    if (pid < 0) return -1;
-    if (pid == 0) {
-        const int fd = log.empty() ? open("/dev/null", O_WRONLY)
-                                   : open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-        if (fd >= 0) {
-            dup2(fd, STDOUT_FILENO);
-            dup2(fd, STDERR_FILENO);
-            close(fd);
-        }
-        const int null_in = open("/dev/null", O_RDONLY);
-        if (null_in >= 0) dup2(null_in, STDIN_FILENO);
-        if (!directory.empty() && chdir(directory.c_str()) != 0) _exit(127);
-        std::vector<char*> args;
-        for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        execvp(args[0], args.data());
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return -1;
-    if (WIFEXITED(status)) return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
-    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
-/// The first line a program prints for --version; empty when it does not run.
-std::string version_line(const std::string& program) {
-    char path[] = "/tmp/wormcast-version-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) return "";
-    close(fd);
-    const int code = run_logged({program, "--version"}, path);
-    std::string text = read_file(path);
-    unlink(path);
-    if (code != 0) return "";
-    return text.substr(0, text.find('\n'));
 }
 
 struct Tools {
@@ -146,58 +97,6 @@ const Tools& tools() {
     static const Tools found = find_tools();
     return found;
 }
-
-std::string iso_time_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
-
-std::string hostname() {
-    char name[256] = {0};
-    if (gethostname(name, sizeof name - 1) != 0) return "host";
-    return name;
-}
-
-/// An exclusive POSIX record lock on a file (fcntl, which NFS supports), released when the
-/// object goes or the process dies.
-class FileLock {
-  public:
-    /// `on_wait` is called once if another process holds the lock; with `wait` false the object
-    /// then gives up at once (held() is false).
-    FileLock(const std::string& path, const std::function<void()>& on_wait, bool wait = true) {
-        fd_ = open(path.c_str(), O_RDWR | O_CREAT, 0644);
-        if (fd_ < 0)
-            throw ConfigError(fmt::format("RTL cache: cannot create the lock file {}: {}", path,
-                                          std::strerror(errno)));
-        struct flock lock {};
-        lock.l_type = F_WRLCK;
-        lock.l_whence = SEEK_SET;
-        if (fcntl(fd_, F_SETLK, &lock) == 0) return;
-        if (on_wait) on_wait();
-        if (!wait) {
-            close(fd_);
-            fd_ = -1;
-            return;
-        }
-        while (fcntl(fd_, F_SETLKW, &lock) != 0)
-            if (errno != EINTR)
-                throw ConfigError(
-                    fmt::format("RTL cache: cannot lock {}: {}", path, std::strerror(errno)));
-    }
-    ~FileLock() {
-        if (fd_ >= 0) close(fd_);  // releases the lock
-    }
-    bool held() const { return fd_ >= 0; }
-    FileLock(const FileLock&) = delete;
-    FileLock& operator=(const FileLock&) = delete;
-
-  private:
-    int fd_ = -1;
-};
 
 std::string model_prefix(const std::string& key) {
     return "Vwc_" + key.substr(0, 16);
@@ -277,17 +176,6 @@ std::string quoted(const std::vector<std::string>& words) {
         for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
         out += (out.empty() ? "" : " ") + q + "'";
     }
-    return out;
-}
-
-std::string log_tail(const std::string& log, std::size_t lines) {
-    const std::string text = read_file(log);
-    std::vector<std::string> all;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) all.push_back(line);
-    std::string out;
-    for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i)
-        out += "\n    " + all[i];
     return out;
 }
 

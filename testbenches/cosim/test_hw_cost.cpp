@@ -1,0 +1,136 @@
+// `wormcast hw` (docs/hardware-cost.md): each RTL configuration of a scenario's network
+// synthesised onto the OSU 0.18 um library with yosys and timed with OpenSTA. Three small mesh
+// routers (8-bit flits) in CI; the property that the cost grows with the buffers and the VCs is
+// what a user exploring the micro-architecture relies on.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+std::string scratch(const std::string& name) {
+    static const std::filesystem::path dir = [] {
+        auto d =
+            std::filesystem::temp_directory_path() / ("wormcast_hw_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d);
+        return d;
+    }();
+    return (dir / name).string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Runs the program with the tests' own cache; its stdout and stderr go to `output`.
+int run_hw(const std::string& args, std::string& output) {
+    const std::string out = scratch("output.txt");
+    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) +
+                            " hw --hw-cache " + scratch("cache") + " " + args + " > " + out +
+                            " 2>&1";
+    const int status = std::system(cmd.c_str());
+    output = slurp(out);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+const std::string kDemo = std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/demo.yaml";
+
+nlohmann::json hw_json(const std::string& sets, const std::string& name) {
+    std::string out;
+    const std::string file = scratch(name + ".json");
+    INFO("hw " << sets);
+    REQUIRE(run_hw(kDemo + " --clock-ns 10 --json " + file + " " + sets, out) == 0);
+    INFO(out);
+    const auto j = nlohmann::json::parse(slurp(file));
+    REQUIRE(j.at("configurations").size() == 1);
+    return j.at("configurations").at(0);
+}
+
+double unit_value(const nlohmann::json& c, const std::string& unit, const std::string& what) {
+    for (const auto& u : c.at("units"))
+        if (u.at("unit") == unit) return u.at(what).get<double>();
+    FAIL("no unit " << unit);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "hw: area and flip-flops grow with buffer depth and with VCs, the critical path does not "
+    "shrink, and a second run comes from the cache",
+    "[hw]") {
+    const std::string small = "--set flit_width=8 --set router.vcs=1 ";
+    const auto d1 = hw_json(small + "--set router.buffer_depth=1", "d1");
+    const auto d2 = hw_json(small + "--set router.buffer_depth=2", "d2");
+    const auto v2 =
+        hw_json("--set flit_width=8 --set router.vcs=2 --set router.buffer_depth=1", "v2");
+    for (const auto* c : {&d1, &d2, &v2}) {
+        INFO(c->dump(2));
+        CHECK(c->at("area_um2").get<double>() > 0);
+        CHECK(c->at("leakage_uw").get<double>() > 0);
+        const auto& p = c->at("critical_path");
+        CHECK(p.at("arrival_ps").get<double>() > 0);
+        CHECK(p.at("min_period_ps").get<double>() > p.at("arrival_ps").get<double>() * 0.9);
+        CHECK(p.at("slack_ps").get<double>() ==
+              Approx(10000 - p.at("min_period_ps").get<double>()));
+        // The units, kept apart, hold every flip-flop of the flattened router and more area.
+        double ffs = 0;
+        for (const auto& u : c->at("units")) ffs += u.at("flip_flops").get<double>();
+        CHECK(ffs >= c->at("flip_flops").get<double>());
+        CHECK(c->at("units_area_um2").get<double>() >= c->at("area_um2").get<double>());
+        CHECK(unit_value(*c, "input_units", "instances") == 5);
+        CHECK(unit_value(*c, "output_units", "instances") == 5);
+    }
+    for (const auto& [small_cfg, large_cfg] : {std::pair{&d1, &d2}, std::pair{&d1, &v2}}) {
+        INFO(small_cfg->at("parameters") << " -> " << large_cfg->at("parameters"));
+        CHECK(large_cfg->at("area_um2").get<double>() > small_cfg->at("area_um2").get<double>());
+        CHECK(large_cfg->at("flip_flops").get<double>() >
+              small_cfg->at("flip_flops").get<double>());
+        CHECK(unit_value(*large_cfg, "input_units", "flip_flops") >
+              unit_value(*small_cfg, "input_units", "flip_flops"));
+        CHECK(large_cfg->at("critical_path").at("arrival_ps").get<double>() >=
+              small_cfg->at("critical_path").at("arrival_ps").get<double>() * 0.98);
+    }
+    // Cached: the same numbers, nothing synthesised.
+    std::string out;
+    REQUIRE(
+        run_hw(kDemo + " " + small + "--set router.buffer_depth=1 --json " + scratch("again.json"),
+               out) == 0);
+    CHECK(out.find("synthesising") == std::string::npos);
+    const auto again = nlohmann::json::parse(slurp(scratch("again.json")));
+    CHECK(again.at("configurations").at(0).at("area_um2") == d1.at("area_um2"));
+    CHECK(again.at("network").at("area_um2").get<double>() ==
+          Approx(16 * d1.at("area_um2").get<double>()));
+}
+
+TEST_CASE("hw: a missing or unusable cell library is refused naming --liberty, exit 2", "[hw]") {
+    std::string out;
+    CHECK(run_hw(kDemo + " --liberty " + scratch("none.lib"), out) == 2);
+    CHECK(out.find("--liberty") != std::string::npos);
+    CHECK(out.find("no such file") != std::string::npos);
+    // A library of one inverter: no flip-flop to map the registers onto.
+    std::ofstream(scratch("comb.lib"))
+        << "library (comb) {\n  cell (INVX1) {\n    area : 16;\n    pin (A) { direction : input; "
+           "}\n"
+           "    pin (Y) { direction : output; function : \"!A\"; }\n  }\n}\n";
+    CHECK(run_hw(kDemo + " --liberty " + scratch("comb.lib"), out) == 2);
+    CHECK(out.find("--liberty") != std::string::npos);
+    CHECK(out.find("no flip-flop") != std::string::npos);
+    std::ofstream(scratch("text.lib")) << "this is not a library\n";
+    CHECK(run_hw(kDemo + " --liberty " + scratch("text.lib"), out) == 2);
+    CHECK(out.find("not a Liberty") != std::string::npos);
+    CHECK(run_hw(kDemo + " --clock-ns 0", out) == 2);
+    CHECK(out.find("--clock-ns") != std::string::npos);
+}
