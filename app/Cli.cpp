@@ -26,6 +26,7 @@
 #include "systemc/rtl/HwCost.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
+#include "testbenches/sim/Explore.hpp"
 #include "testbenches/sim/Heatmap.hpp"
 #include "testbenches/sim/PatternRun.hpp"
 #include "testbenches/sim/Picture.hpp"
@@ -532,6 +533,48 @@ int hw_command(const std::string& scenario_file, const std::vector<std::string>&
     return 0;
 }
 
+/// The options of `sweep` and `explore`: the scenario, the grid and how its points run.
+void add_sweep_options(CLI::App* command, sim::SweepOptions& options) {
+    command->add_option("scenario", options.scenario, "scenario YAML file")
+        ->check(CLI::ExistingFile);
+    command->add_option(
+        "--vary", options.vary,
+        "a scenario key and its values: key=start:end:step or key=v1,v2,... (repeatable)");
+    command->add_flag("--zip", options.zip,
+                      "pair the --vary values (all as many) instead of crossing them");
+    command->add_option("--set", options.sets,
+                        "override a scenario key for every point (repeatable)");
+    command
+        ->add_option("--seeds", options.seeds,
+                     "runs per combination, each with its own seed (default 1)")
+        ->check(CLI::Range(1u, 100000u));
+    command->add_option("--jobs", options.jobs, "parallel worker processes (default: one per core)")
+        ->check(CLI::Range(1u, 4096u));
+    command
+        ->add_option(
+            "--point-timeout", options.point_timeout,
+            "seconds a run may take before it is killed and recorded as failed (default: no limit)")
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                double v = 0;
+                std::size_t used = 0;
+                try {
+                    v = std::stod(text, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
+                    return std::string("must be a finite number of seconds, 0 or more");
+                return std::string();
+            },
+            "SECONDS"));
+    command->add_option("--out", options.out_dir,
+                        "directory of the runs (points/) and of the tables and figures");
+    command->add_flag("--force", options.force, "rerun points that already have a file");
+    command->add_flag("--retry-failed", options.retry_failed,
+                      "rerun the points recorded as failed");
+}
+
 /// `--rtl-cache DIR` on a command that may build RTL routers.
 void add_rtl_cache_option(CLI::App* command, std::string& directory) {
     command->add_option("--rtl-cache", directory,
@@ -718,51 +761,25 @@ int run_cli(int argc_in, char** argv_in) {
                                      "its own process (docs/sweep.md)");
     sim::SweepOptions sweep_options;
     std::string collect_dir;
-    sweep->add_option("scenario", sweep_options.scenario, "scenario YAML file")
-        ->check(CLI::ExistingFile);
-    sweep->add_option(
-        "--vary", sweep_options.vary,
-        "a scenario key and its values: key=start:end:step or key=v1,v2,... (repeatable)");
-    sweep->add_flag("--zip", sweep_options.zip,
-                    "pair the --vary values (all as many) instead of crossing them");
-    sweep->add_option("--set", sweep_options.sets,
-                      "override a scenario key for every point (repeatable)");
-    sweep
-        ->add_option("--seeds", sweep_options.seeds,
-                     "runs per combination, each with its own seed (default 1)")
-        ->check(CLI::Range(1u, 100000u));
-    sweep
-        ->add_option("--jobs", sweep_options.jobs,
-                     "parallel worker processes (default: one per core)")
-        ->check(CLI::Range(1u, 4096u));
-    sweep
-        ->add_option(
-            "--point-timeout", sweep_options.point_timeout,
-            "seconds a run may take before it is killed and recorded as failed (default: no limit)")
-        ->check(CLI::Validator(
-            [](const std::string& text) {
-                double v = 0;
-                std::size_t used = 0;
-                try {
-                    v = std::stod(text, &used);
-                } catch (const std::exception&) {
-                    used = 0;
-                }
-                if (used == 0 || used != text.size() || !std::isfinite(v) || v < 0)
-                    return std::string("must be a finite number of seconds, 0 or more");
-                return std::string();
-            },
-            "SECONDS"));
-    sweep->add_option("--out", sweep_options.out_dir,
-                      "directory of the sweep: points/, sweep.csv, sweep.json, "
-                      "sweep.png");
-    sweep->add_flag("--force", sweep_options.force, "rerun points that already have a file");
-    sweep->add_flag("--retry-failed", sweep_options.retry_failed,
-                    "rerun the points recorded as failed");
+    add_sweep_options(sweep, sweep_options);
     sweep->add_option("--collect", collect_dir,
                       "only write the table and figure of the sweep in DIR");
     add_slurm_options(sweep, sweep_options.slurm);
     add_rtl_cache_option(sweep, rtl_cache);
+
+    auto* explore = cli.add_subcommand(
+        "explore",
+        "a sweep joined with the silicon cost of each point's routers: latency and throughput "
+        "against area and clock, Pareto fronts (docs/hardware-cost.md)");
+    sim::ExploreOptions explore_options;
+    explore_options.liberty = rtl::kDefaultLiberty;
+    add_sweep_options(explore, explore_options.sweep);
+    explore->add_option("--liberty", explore_options.liberty,
+                        "Liberty cell library (default: Debian's OSU 0.18 um)");
+    std::string explore_hw_cache;
+    explore->add_option("--hw-cache", explore_hw_cache, "cache of synthesised configurations");
+    add_slurm_options(explore, explore_options.sweep.slurm);
+    add_rtl_cache_option(explore, rtl_cache);
 
     auto* rtl_cmd = cli.add_subcommand(
         "rtl",
@@ -865,6 +882,12 @@ int run_cli(int argc_in, char** argv_in) {
                 const auto parsed = parse_topology(topology, "--topology");
                 return sub->command.run(*parsed, sub->options.given(), sub->json, std::cout);
             }
+        if (*explore) {
+            if (!explore_hw_cache.empty()) rtl::set_hw_cache_directory(explore_hw_cache);
+            explore_options.sweep.slurm.command = sim::slurm_task_command(argc, argv);
+            explore_options.sweep.progress_bar = isatty(STDERR_FILENO) != 0;
+            return sim::run_explore(explore_options, std::cout, std::cerr);
+        }
         if (*sweep) {
             sweep_options.slurm.command = sim::slurm_task_command(argc, argv);
             return sweep_command(sweep_options, collect_dir);

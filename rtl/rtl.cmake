@@ -237,8 +237,11 @@ add_executable(wormcast_cosim_tests ${WORMCAST_COSIM_SOURCES} ${WORMCAST_SC_MAIN
                                     $<TARGET_OBJECTS:wormcast_cosim_main>)
 target_link_libraries(wormcast_cosim_tests PRIVATE wormcast_sim Catch2::Catch2)
 # The command-line tests (test_cosim_cli.cpp) run the program and read the scenario files.
+# The hw and explore tests (test_hw_cost.cpp) share one cache of synthesised configurations in
+# the build tree, so a configuration both use is synthesised once (the other waits on its lock).
 target_compile_definitions(wormcast_cosim_tests PRIVATE WORMCAST_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-                                                         WORMCAST_BINARY="$<TARGET_FILE:wormcast>")
+                                                         WORMCAST_BINARY="$<TARGET_FILE:wormcast>"
+                                                         WORMCAST_TEST_HW_CACHE="${CMAKE_BINARY_DIR}/hw-cache")
 add_dependencies(wormcast_cosim_tests wormcast)
 wormcast_enable_rtl_loading(wormcast_cosim_tests)
 # The tests verilate their configurations on first use into a cache of this build tree (not the

@@ -1,7 +1,8 @@
-// `wormcast hw` (docs/hardware-cost.md): each RTL configuration of a scenario's network
-// synthesised onto the OSU 0.18 um library with yosys and timed with OpenSTA. Three small mesh
-// routers (8-bit flits) in CI; the property that the cost grows with the buffers and the VCs is
-// what a user exploring the micro-architecture relies on.
+// `wormcast hw` and `wormcast explore` (docs/hardware-cost.md): each RTL configuration of a
+// scenario's network synthesised onto the OSU 0.18 um library with yosys and timed with OpenSTA.
+// Three small mesh routers (8-bit flits) in CI, shared by the tests through one cache; the
+// property that the cost grows with the buffers and the VCs is what a user exploring the
+// micro-architecture relies on.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -34,12 +36,22 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-/// Runs the program with the tests' own cache; its stdout and stderr go to `output`.
+/// Runs `wormcast COMMAND ARGS` in the scratch directory; stdout and stderr go to `output`.
+int run_program(const std::string& args, std::string& output) {
+    const std::string out = scratch("output.txt");
+    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " +
+                            args + " > " + out + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    output = slurp(out);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// `wormcast hw` with the tests' cache (WORMCAST_TEST_HW_CACHE, shared with the explore test).
 int run_hw(const std::string& args, std::string& output) {
     const std::string out = scratch("output.txt");
     const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) +
-                            " hw --hw-cache " + scratch("cache") + " " + args + " > " + out +
-                            " 2>&1";
+                            " hw --hw-cache " + std::string(WORMCAST_TEST_HW_CACHE) + " " + args +
+                            " > " + out + " 2>&1";
     const int status = std::system(cmd.c_str());
     output = slurp(out);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -133,4 +145,57 @@ TEST_CASE("hw: a missing or unusable cell library is refused naming --liberty, e
     CHECK(out.find("not a Liberty") != std::string::npos);
     CHECK(run_hw(kDemo + " --clock-ns 0", out) == 2);
     CHECK(out.find("--clock-ns") != std::string::npos);
+}
+
+TEST_CASE(
+    "explore: a sweep over buffer depth and load joined with each depth's silicon: ns at the "
+    "router's clock, Gbit/s per node, the area of wormcast hw, Pareto fronts and a figure",
+    "[hw][explore]") {
+    const std::string dir = scratch("explore");
+    std::string out;
+    const std::string args = "explore " + kDemo +
+                             " --set flit_width=8 --set router.vcs=1 --set traffic.measure=1500 "
+                             "--vary traffic.load=0.05,0.3 --vary router.buffer_depth=1,2 "
+                             "--jobs 2 --hw-cache " +
+                             std::string(WORMCAST_TEST_HW_CACHE) + " --out " + dir;
+    REQUIRE(run_program(args, out) == 0);
+    INFO(out);
+    const auto j = nlohmann::json::parse(slurp(dir + "/explore.json"));
+    const auto d1 =
+        hw_json("--set flit_width=8 --set router.vcs=1 --set router.buffer_depth=1", "explore-d1");
+    const auto& rows = j.at("rows");
+    REQUIRE(rows.size() == 4);
+    std::map<std::string, double> area;
+    bool any_latency_front = false;
+    for (const auto& r : rows) {
+        INFO(r.dump());
+        REQUIRE(r.at("ok") == 1);
+        const double period_ns = r.at("min_period_ps").get<double>() / 1000;
+        CHECK(r.at("latency_ns").get<double>() ==
+              Approx(r.at("latency_cycles").get<double>() * period_ns));
+        CHECK(r.at("accepted_gbps_per_node").get<double>() ==
+              Approx(r.at("accepted_flits_per_node_cycle").get<double>() * 8 / period_ns));
+        CHECK(r.at("design_gbps_per_node").get<double>() >=
+              r.at("accepted_gbps_per_node").get<double>());
+        const std::string depth = r.at("router.buffer_depth").get<std::string>();
+        if (area.count(depth)) CHECK(area[depth] == r.at("area_um2").get<double>());
+        area[depth] = r.at("area_um2").get<double>();
+        any_latency_front = any_latency_front || r.at("pareto_latency_area").get<bool>();
+    }
+    // The same silicon as `wormcast hw` gives for the configuration.
+    CHECK(area.at("1") == d1.at("area_um2").get<double>());
+    CHECK(area.at("2") > area.at("1"));
+    CHECK(any_latency_front);
+    CHECK(std::filesystem::exists(dir + "/explore.csv"));
+    CHECK(std::filesystem::exists(dir + "/explore.png"));
+    // Resumed: nothing rerun, the same table.
+    REQUIRE(run_program(args, out) == 0);
+    CHECK(out.find("0 to run") != std::string::npos);
+    CHECK(nlohmann::json::parse(slurp(dir + "/explore.json")) == j);
+    // A point the RTL cannot build is refused before any run, naming the key.
+    CHECK(run_program("explore " + kDemo + " --vary router.route_timing=gather,fixed --out " +
+                          scratch("refused"),
+                      out) == 2);
+    CHECK(out.find("router.route_timing") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(scratch("refused") + "/points"));
 }

@@ -129,7 +129,7 @@ std::vector<SweepRow> sweep_rows(const std::string& dir, const SweepSpec& spec) 
         SweepRow row;
         row.values = values;
         row.seeds = spec.seeds;
-        std::vector<double> latency, accepted, offered;
+        std::vector<double> latency, latency_p99, accepted, offered;
         for (unsigned replica = 0; replica < spec.seeds; ++replica) {
             std::ifstream in(sweep_point_path(dir, point_name(spec.axes, values, replica)));
             nlohmann::json doc;
@@ -141,6 +141,7 @@ std::vector<SweepRow> sweep_rows(const std::string& dir, const SweepSpec& spec) 
             if (status == "ok") {
                 const auto& r = doc.at("result");
                 latency.push_back(r.at("latency_cycles").at("mean").get<double>());
+                latency_p99.push_back(r.at("latency_cycles").value("p99", 0.0));
                 accepted.push_back(r.at("accepted_flits_per_node_cycle").get<double>());
                 offered.push_back(r.at("offered_flits_per_node_cycle").get<double>());
                 ++row.ok;
@@ -151,6 +152,7 @@ std::vector<SweepRow> sweep_rows(const std::string& dir, const SweepSpec& spec) 
             }
         }
         row.latency = mean_interval(latency);
+        row.latency_p99 = mean_interval(latency_p99);
         row.accepted = mean_interval(accepted);
         row.offered = mean_interval(offered);
         rows.push_back(std::move(row));

@@ -32,11 +32,12 @@ struct SweepRow {
     std::vector<std::string> values;  ///< one per axis
     unsigned seeds = 0;               ///< replicas planned
     unsigned ok = 0, failed = 0, missing = 0;
-    MeanInterval latency;     ///< latency_cycles.mean of the runs that succeeded
-    MeanInterval accepted;    ///< accepted_flits_per_node_cycle
-    MeanInterval offered;     ///< offered_flits_per_node_cycle
-    bool saturation = false;  ///< the first saturated row of its curve (saturation_rows)
-    std::string first_error;  ///< of the first failed replica
+    MeanInterval latency;      ///< latency_cycles.mean of the runs that succeeded
+    MeanInterval latency_p99;  ///< their latency_cycles.p99 (wormcast explore; not in sweep.csv)
+    MeanInterval accepted;     ///< accepted_flits_per_node_cycle
+    MeanInterval offered;      ///< offered_flits_per_node_cycle
+    bool saturation = false;   ///< the first saturated row of its curve (saturation_rows)
+    std::string first_error;   ///< of the first failed replica
 };
 
 /// Marks, on each curve (rows equal in every key but the first, in row order), the first row
