@@ -13,6 +13,7 @@ foreach(entry
     "cosim:every verilated configuration is in lock step with the SystemC router on a 4x4 mesh or torus|126"
     "cosim:a mixed network of RTL and SystemC routers is in lock step with the all-SystemC one|108"
     "cosim:hw: area and flip-flops grow with buffer depth and with VCs, the critical path does not shrink, and a second run comes from the cache|150"
+    "cosim:explore: a sweep over buffer depth and load joined with each depth's silicon: ns at the router's clock, Gbit/s per node, the area of wormcast hw, Pareto fronts and a figure|100"
     "cosim:64-bit flits: a mesh of e-cube RTL routers with path worms is in lock step with SystemC, headers and payload words above bit 31 included|90"
     "cosim:64-bit flits: a 16-switch irregular network of table-routed RTL switches is in lock step with SystemC under unicast and SPAM multicast traffic|90"
     "unit:random multiple multicasts with real timing are delivered exactly once|82"

@@ -637,7 +637,7 @@ HwCost hw_cost(const RtlConfig& config, const std::string& liberty,
         if (ec)
             throw ConfigError(
                 fmt::format("hw cache: cannot complete {}: {}", directory, ec.message()));
-        say(fmt::format("hw: done in {:.1f} s", cost.synth_seconds));
+        say(fmt::format("hw: {} done in {:.1f} s", key.substr(0, 12), cost.synth_seconds));
         return cost;
     } catch (const ModelError&) {
         throw;  // the work folder stays, with the logs the message names
