@@ -5,18 +5,60 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "systemc/pure/Sha256.hpp"
 #include "systemc/pure/Types.hpp"
 
 namespace wormcast::rtl {
+
+std::string cache_directory(const CacheLocation& where, const std::string& override) {
+    if (!override.empty()) return override;
+    if (const char* dir = std::getenv(where.env); dir && *dir) return dir;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/wormcast/" + where.folder;
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.cache/wormcast/" + where.folder;
+    throw ConfigError(
+        fmt::format("{}: no directory (set {}, XDG_CACHE_HOME or HOME, or give {} DIR)", where.what,
+                    where.env, where.option));
+}
+
+std::string set_cache_directory(const CacheLocation& where, const std::string& directory) {
+    if (directory.empty()) throw ConfigError(fmt::format("{}: empty directory name", where.option));
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(directory, ec);
+    if (ec) throw ConfigError(fmt::format("{} {}: {}", where.option, directory, ec.message()));
+    const std::string normal = absolute.lexically_normal().string();
+    setenv(where.env, normal.c_str(), 1);
+    return normal;
+}
+
+RtlSources rtl_sources(const std::string& verilog_directory) {
+    RtlSources out;
+    for (const auto& entry : std::filesystem::directory_iterator(verilog_directory)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("wc_", 0) == 0 && entry.path().extension() == ".sv")
+            out.files.push_back(entry.path().string());
+    }
+    std::sort(out.files.begin(), out.files.end());
+    Sha256 hash;
+    for (const auto& file : out.files)
+        hash.update(std::filesystem::path(file).filename().string())
+            .update("\n")
+            .update(read_file(file));
+    out.hash = hash.hex();
+    return out;
+}
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -11,6 +11,27 @@
 
 namespace wormcast::rtl {
 
+/// Where a cache lives: `override` if set, else $ENV, else $XDG_CACHE_HOME/wormcast/FOLDER, else
+/// ~/.cache/wormcast/FOLDER; ConfigError naming `what` and `option` when none applies.
+struct CacheLocation {
+    const char* what;    ///< "RTL cache"
+    const char* env;     ///< "WORMCAST_RTL_CACHE"
+    const char* folder;  ///< "rtl"
+    const char* option;  ///< "--rtl-cache"
+};
+std::string cache_directory(const CacheLocation& where, const std::string& override);
+/// `directory` (given with where.option) made absolute, also exported as where.env so the
+/// processes a run starts use it too; ConfigError naming the option for an empty or bad name.
+std::string set_cache_directory(const CacheLocation& where, const std::string& directory);
+
+/// The RTL sources (rtl/wc_*.sv of `verilog_directory`, sorted) and the SHA-256 of their names and
+/// contents, which the caches' keys hold.
+struct RtlSources {
+    std::vector<std::string> files;
+    std::string hash;
+};
+RtlSources rtl_sources(const std::string& verilog_directory);
+
 /// The whole file (empty when it cannot be read).
 std::string read_file(const std::string& path);
 

@@ -235,18 +235,9 @@ const HwTools& hw_tools() {
                 "hw: timing and power need OpenSTA (Debian package opensta): `sta -version` "
                 "failed");
         t.verilog_directory = rtl_toolchain().verilog_directory();
-        for (const auto& entry : fs::directory_iterator(t.verilog_directory)) {
-            const std::string name = entry.path().filename().string();
-            if (name.rfind("wc_", 0) == 0 && entry.path().extension() == ".sv")
-                t.sources.push_back(entry.path().string());
-        }
-        std::sort(t.sources.begin(), t.sources.end());
-        Sha256 hash;
-        for (const auto& source : t.sources)
-            hash.update(fs::path(source).filename().string())
-                .update("\n")
-                .update(read_file(source));
-        t.sources_hash = hash.hex();
+        RtlSources sources = rtl_sources(t.verilog_directory);
+        t.sources = std::move(sources.files);
+        t.sources_hash = std::move(sources.hash);
         return t;
     }();
     return found;
@@ -569,25 +560,14 @@ HwCost HwCost::from_json(const nlohmann::json& j) {
     return c;
 }
 
+constexpr CacheLocation kHwCache{"hw cache", "WORMCAST_HW_CACHE", "hw", "--hw-cache"};
+
 std::string hw_cache_directory() {
-    if (!hw_directory_override().empty()) return hw_directory_override();
-    if (const char* dir = std::getenv("WORMCAST_HW_CACHE"); dir && *dir) return dir;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return std::string(xdg) + "/wormcast/hw";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::string(home) + "/.cache/wormcast/hw";
-    throw ConfigError(
-        "hw cache: no directory (set WORMCAST_HW_CACHE, XDG_CACHE_HOME or HOME, or give "
-        "--hw-cache DIR)");
+    return cache_directory(kHwCache, hw_directory_override());
 }
 
 void set_hw_cache_directory(const std::string& directory) {
-    if (directory.empty()) throw ConfigError("--hw-cache: empty directory name");
-    std::error_code ec;
-    const fs::path absolute = fs::absolute(directory, ec);
-    if (ec) throw ConfigError(fmt::format("--hw-cache {}: {}", directory, ec.message()));
-    hw_directory_override() = absolute.lexically_normal().string();
-    setenv("WORMCAST_HW_CACHE", hw_directory_override().c_str(), 1);
+    hw_directory_override() = set_cache_directory(kHwCache, directory);
 }
 
 HwCost hw_cost(const RtlConfig& config, const std::string& liberty,

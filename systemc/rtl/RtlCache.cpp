@@ -79,16 +79,9 @@ Tools find_tools() {
                 probe.what, probe.program));
     }
     t.verilog_directory = chain.verilog_directory();
-    for (const auto& entry : fs::directory_iterator(t.verilog_directory)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("wc_", 0) == 0 && entry.path().extension() == ".sv")
-            t.sources.push_back(entry.path().string());
-    }
-    std::sort(t.sources.begin(), t.sources.end());
-    Sha256 hash;
-    for (const auto& source : t.sources)
-        hash.update(fs::path(source).filename().string()).update("\n").update(read_file(source));
-    t.sources_hash = hash.hex();
+    RtlSources sources = rtl_sources(t.verilog_directory);
+    t.sources = std::move(sources.files);
+    t.sources_hash = std::move(sources.hash);
     return t;
 }
 
@@ -360,25 +353,14 @@ void remove_unfinished(const std::string& cache, const std::string& key) {
 
 }  // namespace
 
+constexpr CacheLocation kRtlCache{"RTL cache", "WORMCAST_RTL_CACHE", "rtl", "--rtl-cache"};
+
 std::string rtl_cache_directory() {
-    if (!directory_override().empty()) return directory_override();
-    if (const char* dir = std::getenv("WORMCAST_RTL_CACHE"); dir && *dir) return dir;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return std::string(xdg) + "/wormcast/rtl";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::string(home) + "/.cache/wormcast/rtl";
-    throw ConfigError(
-        "RTL cache: no directory (set WORMCAST_RTL_CACHE, XDG_CACHE_HOME or HOME, or give "
-        "--rtl-cache DIR)");
+    return cache_directory(kRtlCache, directory_override());
 }
 
 void set_rtl_cache_directory(const std::string& directory) {
-    if (directory.empty()) throw ConfigError("--rtl-cache: empty directory name");
-    std::error_code ec;
-    const fs::path absolute = fs::absolute(directory, ec);
-    if (ec) throw ConfigError(fmt::format("--rtl-cache {}: {}", directory, ec.message()));
-    directory_override() = absolute.lexically_normal().string();
-    setenv("WORMCAST_RTL_CACHE", directory_override().c_str(), 1);
+    directory_override() = set_cache_directory(kRtlCache, directory);
 }
 
 std::string rtl_cache_key(const RtlConfig& config) {

@@ -25,16 +25,6 @@ std::string explore_number(double v) {
     return fmt::format("{}", v);
 }
 
-std::string explore_csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 /// The row's values as "key=value ..." for labels and messages.
 std::string row_label(const SweepSpec& spec, const SweepRow& row) {
     std::string out;
@@ -104,12 +94,12 @@ const char* const explore_columns[] = {"seeds",
 
 std::string explore_csv(const SweepSpec& spec, const std::vector<ExploreRow>& rows) {
     std::string out;
-    for (const auto& axis : spec.axes) out += explore_csv_field(axis.key) + ",";
+    for (const auto& axis : spec.axes) out += csv_field(axis.key) + ",";
     for (std::size_t i = 0; i < std::size(explore_columns); ++i)
         out += std::string(i ? "," : "") + explore_columns[i];
     out += "\n";
     for (const auto& r : rows) {
-        for (const auto& value : r.perf.values) out += explore_csv_field(value) + ",";
+        for (const auto& value : r.perf.values) out += csv_field(value) + ",";
         const bool any = r.perf.ok > 0;
         const auto perf = [any](double v) { return any ? explore_number(v) : std::string(); };
         out += fmt::format(

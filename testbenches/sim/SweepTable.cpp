@@ -161,8 +161,6 @@ std::vector<SweepRow> sweep_rows(const std::string& dir, const SweepSpec& spec) 
     return rows;
 }
 
-namespace {
-
 std::string csv_field(const std::string& text) {
     if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";
@@ -172,6 +170,8 @@ std::string csv_field(const std::string& text) {
     }
     return out + "\"";
 }
+
+namespace {
 
 std::string number(double v) {
     return fmt::format("{}", v);

@@ -71,6 +71,9 @@ SweepSpec read_sweep_spec(const std::string& dir);
 /// The rows of the planned points from their files in DIR/points/ (missing files counted).
 std::vector<SweepRow> sweep_rows(const std::string& dir, const SweepSpec& spec);
 
+/// `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string& text);
+
 /// Writes DIR/sweep.csv, DIR/sweep.json and the figure DIR/sweep.png (with sweep.gp and
 /// sweep.dat); says what it wrote on `log`. Returns the rows.
 std::vector<SweepRow> collect_sweep(const std::string& dir, std::ostream& log);
