@@ -24,6 +24,7 @@
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
 #include "systemc/rtl/HwCost.hpp"
+#include "testbenches/sim/Power.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
 #include "testbenches/sim/Explore.hpp"
@@ -88,6 +89,10 @@ struct RunOutputs {
     std::string deadlock_dot;
     std::string heatmap;                   ///< --heatmap FILE.png|.svg
     std::string heatmap_router = "flits";  ///< --heatmap-router COUNT
+    bool power = false;                    ///< --power
+    std::string power_events;              ///< --power-events FILE
+    std::string liberty;                   ///< --liberty FILE (with --power)
+    std::string hw_cache;                  ///< --hw-cache DIR (with --power)
 };
 
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets,
@@ -118,10 +123,35 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     const bool terminal = isatty(STDERR_FILENO) != 0;
     if (outputs.progress || terminal)
         s.run.progress = sim::run_progress_printer(std::cerr, terminal);
+    if (!outputs.power && (!outputs.power_events.empty() || !outputs.liberty.empty() ||
+                           !outputs.hw_cache.empty()))
+        throw ConfigError("--power-events, --liberty and --hw-cache (of run) go with --power");
+    if (outputs.power) {
+        // Everything the power analysis reads is checked before the run.
+        if (!outputs.liberty.empty()) rtl::read_liberty_cells(outputs.liberty, "--liberty");
+        if (!outputs.hw_cache.empty()) rtl::set_hw_cache_directory(outputs.hw_cache);
+        s.run.rtl_activity = !s.rtl_routers().empty();
+        if (!s.run.rtl_activity && outputs.power_events.empty())
+            throw ConfigError(
+                "--power: this run has no RTL router to measure (give --rtl all) and no event "
+                "table (--power-events FILE, the JSON of a run with --rtl all --power)");
+        if (!outputs.power_events.empty() && !std::ifstream(outputs.power_events))
+            throw ConfigError(
+                fmt::format("--power-events {}: cannot be read", outputs.power_events));
+    }
     // The traffic first: a message file is read and checked before the network is built.
     SendPlan plan = s.send_plan();
     sim::RunResult r = sim::run_network(s.network(), s.params, std::move(plan), s.run);
     sim::print_summary(std::cout, r, s.params);
+    nlohmann::ordered_json power;
+    if (outputs.power) {
+        sim::PowerOptions po;
+        po.liberty = outputs.liberty;
+        po.events_file = outputs.power_events;
+        po.progress = [](const std::string& line) { std::cerr << line << std::endl; };
+        power = sim::run_power(s, r, po);
+        std::cout << sim::power_summary(power);
+    }
     std::string scheme_options;
     for (const auto& [option, value] : s.multicast_options)
         scheme_options += fmt::format(", {} {}", option, value);
@@ -134,9 +164,11 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
                                  r.rtl_routers.size(), r.routers, s.rtl_model(),
                                  fmt::join(routers, " "));
     }
-    if (!json_path.empty())
-        sim::write_output_file(json_path, sim::results_json(r, s, kVersion).dump(2) + "\n",
-                               "--json");
+    if (!json_path.empty()) {
+        auto results = sim::results_json(r, s, kVersion);
+        if (outputs.power) results["power"] = power;
+        sim::write_output_file(json_path, results.dump(2) + "\n", "--json");
+    }
     if (!outputs.heatmap.empty()) {
         const std::string title =
             fmt::format("{}: {} ({} cycles, seed {}); links by flits/cycle, routers by {}",
@@ -629,6 +661,18 @@ int run_cli(int argc_in, char** argv_in) {
                     "(overrides network.rtl)");
     std::string rtl_cache;
     add_rtl_cache_option(run, rtl_cache);
+    run->add_flag("--power", run_outputs.power,
+                  "the routers' power and energy (docs/hardware-cost.md): from their RTL's toggles "
+                  "with --rtl all (synthesised onto --liberty, analysed by OpenSTA; also fits an "
+                  "event table), and/or from event counts priced by --power-events");
+    run->add_option("--power-events", run_outputs.power_events,
+                    "with --power: a JSON holding an event table (the --json of a run with --rtl "
+                    "all --power) to price this run's events with");
+    run->add_option("--liberty", run_outputs.liberty,
+                    fmt::format("with --power: the cell library (default {})",
+                                rtl::kDefaultLiberty));
+    run->add_option("--hw-cache", run_outputs.hw_cache,
+                    "with --power: cache of synthesised configurations (as `wormcast hw`)");
     run->add_option("--trace-messages", run_outputs.trace_messages,
                     "IDS|all FILE: follow these messages (ids separated by commas) router by "
                     "router; JSON lines "

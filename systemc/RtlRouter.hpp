@@ -33,6 +33,13 @@ class RtlRouterBase : public RouterModule {
     /// Adds the model's ports and internal signals (e.g. every input FIFO's count_q) to `file`,
     /// `levels` levels of hierarchy deep, under the model's SystemC name (e.g. "net.r1_1.rtl").
     virtual void trace_model(VerilatedVcdC* file, int levels) = 0;
+    /// The cache key of its verilated configuration (RtlLibrary::key; set by make_rtl_router),
+    /// which names its synthesised netlist too.
+    const std::string& rtl_key() const { return rtl_key_; }
+    void set_rtl_key(std::string key) { rtl_key_ = std::move(key); }
+
+  private:
+    std::string rtl_key_;
 };
 
 /// The ATBM token-ring wiring of one RTL switch whose model has a token stop (wc_router with

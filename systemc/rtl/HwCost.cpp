@@ -444,6 +444,7 @@ LibertyCells read_liberty_cells(const std::string& path, const std::string& fiel
     // Groups: NAME ( args ) { ... }; simple attributes: NAME : value ;
     std::vector<std::string> groups;
     LibertyCells::Cell* cell = nullptr;
+    std::string pin_name;  // of the pin group being read
     for (std::size_t i = 0; i < tok.size(); ++i) {
         if (tok[i] == "}") {
             if (groups.empty())
@@ -465,9 +466,10 @@ LibertyCells read_liberty_cells(const std::string& path, const std::string& fiel
                         field, path, tok[i]));
                 if (groups.empty()) lib.name = arg;
                 if (groups.size() == 1 && tok[i] == "cell") {
-                    lib.cells.push_back({arg, 0, false, false});
+                    lib.cells.push_back({arg, 0, false, false, {}, {}});
                     cell = &lib.cells.back();
                 }
+                if (cell && groups.size() == 2 && tok[i] == "pin") pin_name = arg;
                 if (cell && groups.size() == 2 && (tok[i] == "ff" || tok[i] == "latch")) {
                     cell->sequential = true;
                     if (tok[i] == "ff") cell->flip_flop = true;
@@ -477,6 +479,16 @@ LibertyCells read_liberty_cells(const std::string& path, const std::string& fiel
             } else {
                 i = j;
             }
+        } else if (tok[i + 1] == ":" && cell && groups.size() == 3 && groups.back() == "pin" &&
+                   tok[i] == "direction" && i + 2 < tok.size()) {
+            if (tok[i + 2] == "output") cell->outputs.push_back(pin_name);
+        } else if (tok[i + 1] == ":" && cell && groups.size() == 3 && groups.back() == "ff" &&
+                   tok[i] == "next_state" && i + 2 < tok.size()) {
+            const std::string& pin = tok[i + 2];
+            const bool plain = !pin.empty() && std::all_of(pin.begin(), pin.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+            });
+            if (plain) cell->data_pin = pin;
         } else if (tok[i + 1] == ":" && cell && groups.size() == 2 && tok[i] == "area" &&
                    i + 2 < tok.size()) {
             try {
@@ -561,6 +573,10 @@ HwCost HwCost::from_json(const nlohmann::json& j) {
 }
 
 constexpr CacheLocation kHwCache{"hw cache", "WORMCAST_HW_CACHE", "hw", "--hw-cache"};
+
+std::string hw_cost_directory(const HwCost& cost) {
+    return hw_cache_directory() + "/" + cost.key;
+}
 
 std::string hw_cache_directory() {
     return cache_directory(kHwCache, hw_directory_override());

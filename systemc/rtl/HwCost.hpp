@@ -34,6 +34,9 @@ struct LibertyCells {
         double area = 0;
         bool sequential = false;  ///< has an ff or latch group
         bool flip_flop = false;   ///< has an ff group
+        /// The ff group's next_state when it is one pin ("D"): the data input.
+        std::string data_pin;
+        std::vector<std::string> outputs;  ///< pins with direction output
     };
     std::vector<Cell> cells;
     const Cell* find(const std::string& cell_name) const;
@@ -80,6 +83,9 @@ struct HwCost {
     nlohmann::ordered_json to_json() const;
     static HwCost from_json(const nlohmann::json& j);
 };
+
+/// The folder of `cost` in the cache: its netlists and logs (flat.v, sta.log, ...).
+std::string hw_cost_directory(const HwCost& cost);
 
 /// The cache directory: set_hw_cache_directory's, else $WORMCAST_HW_CACHE, else
 /// $XDG_CACHE_HOME/wormcast/hw, else ~/.cache/wormcast/hw.

@@ -34,7 +34,9 @@ std::unique_ptr<RouterModule> make_rtl_router(const RtlLibrary& library, const R
     args.strap = strap;
     args.table = std::move(table);
     args.token = token;
-    return library.make(args);
+    std::unique_ptr<RouterModule> module = library.make(args);
+    if (auto* rtl = dynamic_cast<RtlRouterBase*>(module.get())) rtl->set_rtl_key(library.key());
+    return module;
 }
 
 std::vector<std::size_t> all_routers(const NetworkSpec& spec) {

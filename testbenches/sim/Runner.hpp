@@ -14,6 +14,7 @@
 
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/RouterCounts.hpp"
+#include "systemc/rtl/RouterActivity.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/Statistics.hpp"
@@ -53,6 +54,9 @@ struct RunOptions {
     /// Keep every delivery record to the end of the run instead of folding and dropping each once
     /// final (the results are the same; for tests that check so).
     bool keep_records = false;
+    /// Count every RTL router's register and port toggles over the run (RunResult::rtl_activity;
+    /// `run --power`, systemc/rtl/RtlActivity.hpp). Not with an RTL waveform in the same run.
+    bool rtl_activity = false;
     /// Called after each slice of simulated time and once at the end (RunProgress.hpp); empty:
     /// none. The slices change no result.
     std::function<void(const RunProgress&)> progress;
@@ -120,6 +124,11 @@ struct RunResult {
     std::vector<LinkSpec> links;              ///< the network links, in link_flits' order
     std::vector<std::string> router_names;    ///< RouterSpec::name of each router
     std::vector<RouterCounts> router_counts;  ///< per router (Network::router_counts)
+    /// With RunOptions::rtl_activity: each RTL router's bits over the `rtl_activity_cycles`
+    /// cycles sampled (the whole run).
+    std::vector<rtl::RouterActivity> rtl_activity;
+    std::uint64_t rtl_activity_cycles = 0;
+    std::uint64_t multicasts_delivered = 0;  ///< messages complete, whole run, every kind
     /// Per destination (docs/results.md): payload flits x destinations of the measured
     /// multicasts, and payload flits that reached a destination, per node and cycle of the
     /// window: the measured window, or the whole run when there is none (file and broadcast

@@ -16,6 +16,7 @@
 #include "systemc/Kernel.hpp"
 #include "systemc/Network.hpp"
 #include "systemc/Router.hpp"
+#include "systemc/rtl/RtlActivity.hpp"
 #include "systemc/rtl/RtlWaves.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Waveform.hpp"
@@ -218,12 +219,19 @@ void Simulation::check_fault() {
 void Simulation::start() {
     started_ = true;
     // The Verilated routers' internals go to a second VCD next to the first (Verilator's own
-    // tracing), opened after elaboration: once every module (hosts too) is built.
-    if (!vcd_) return;
-    const auto traced_rtl = rtl::rtl_routers(*network_, options_.trace_routers);
-    if (traced_rtl.empty()) return;
+    // tracing), opened after elaboration: once every module (hosts too) is built. Their
+    // activity (run --power) is traced the same way, into a counter instead of a file.
+    const auto traced_rtl =
+        vcd_ ? rtl::rtl_routers(*network_, options_.trace_routers) : std::vector<std::size_t>{};
+    if (traced_rtl.empty() && !options_.rtl_activity) return;
+    if (!traced_rtl.empty() && options_.rtl_activity)
+        throw ConfigError(
+            "--power: the RTL routers' activity and their waveform (--vcd/--fst) cannot be traced "
+            "in the same run; run them apart (or set trace.routers to SystemC routers only)");
     sc_start(SC_ZERO_TIME);
     check_fault();
+    if (options_.rtl_activity) activity_ = std::make_unique<rtl::RtlActivity>(*network_, clock_);
+    if (traced_rtl.empty()) return;
     rtl_waves_ = std::make_unique<rtl::RtlWaves>(*network_, traced_rtl, rtl_vcd_);
     if (!fst_only_) result_.rtl_vcd_path = rtl_waves_->path();
 }
@@ -412,6 +420,11 @@ RunResult Simulation::finish() {
     }
     for (std::size_t r = 0; r < network_->routers(); ++r)
         result.router_counts.push_back(network_->router_counts(r, result.cycles));
+    if (activity_) {
+        result.rtl_activity_cycles = activity_->cycles();
+        result.rtl_activity = activity_->collect();
+    }
+    result.multicasts_delivered = delivered_multicasts_;
     for (NodeId n = 0; n < network_->nodes(); ++n) {
         const auto& st = network_->nic(n).stats();
         result.startups_per_node.push_back(st.startups);

@@ -25,6 +25,7 @@ class TrafficHost;
 class MessageTraceLog;
 namespace rtl {
 class RtlWaves;
+class RtlActivity;
 }
 }  // namespace wormcast
 
@@ -104,6 +105,7 @@ class Simulation {
     std::string vcd_partial_, written_vcd_, fst_, rtl_vcd_, rtl_fst_;
     bool fst_only_ = false;
     std::unique_ptr<rtl::RtlWaves> rtl_waves_;
+    std::unique_ptr<rtl::RtlActivity> activity_;  ///< RunOptions::rtl_activity
     double wall_seconds_ = 0;  ///< in run_for so far
     bool started_ = false;
     bool finished_ = false;
