@@ -24,13 +24,13 @@
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
 #include "systemc/rtl/HwCost.hpp"
-#include "testbenches/sim/Power.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
 #include "testbenches/sim/Explore.hpp"
 #include "testbenches/sim/Heatmap.hpp"
 #include "testbenches/sim/PatternRun.hpp"
 #include "testbenches/sim/Picture.hpp"
+#include "testbenches/sim/Power.hpp"
 #include "testbenches/sim/Results.hpp"
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
@@ -123,8 +123,8 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     const bool terminal = isatty(STDERR_FILENO) != 0;
     if (outputs.progress || terminal)
         s.run.progress = sim::run_progress_printer(std::cerr, terminal);
-    if (!outputs.power && (!outputs.power_events.empty() || !outputs.liberty.empty() ||
-                           !outputs.hw_cache.empty()))
+    if (!outputs.power &&
+        (!outputs.power_events.empty() || !outputs.liberty.empty() || !outputs.hw_cache.empty()))
         throw ConfigError("--power-events, --liberty and --hw-cache (of run) go with --power");
     if (outputs.power) {
         // Everything the power analysis reads is checked before the run.
@@ -135,9 +135,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
             throw ConfigError(
                 "--power: this run has no RTL router to measure (give --rtl all) and no event "
                 "table (--power-events FILE, the JSON of a run with --rtl all --power)");
-        if (!outputs.power_events.empty() && !std::ifstream(outputs.power_events))
-            throw ConfigError(
-                fmt::format("--power-events {}: cannot be read", outputs.power_events));
+        if (!outputs.power_events.empty()) sim::event_entry(s, outputs.power_events);
     }
     // The traffic first: a message file is read and checked before the network is built.
     SendPlan plan = s.send_plan();
@@ -668,9 +666,9 @@ int run_cli(int argc_in, char** argv_in) {
     run->add_option("--power-events", run_outputs.power_events,
                     "with --power: a JSON holding an event table (the --json of a run with --rtl "
                     "all --power) to price this run's events with");
-    run->add_option("--liberty", run_outputs.liberty,
-                    fmt::format("with --power: the cell library (default {})",
-                                rtl::kDefaultLiberty));
+    run->add_option(
+        "--liberty", run_outputs.liberty,
+        fmt::format("with --power: the cell library (default {})", rtl::kDefaultLiberty));
     run->add_option("--hw-cache", run_outputs.hw_cache,
                     "with --power: cache of synthesised configurations (as `wormcast hw`)");
     run->add_option("--trace-messages", run_outputs.trace_messages,

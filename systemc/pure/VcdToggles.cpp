@@ -39,7 +39,8 @@ void VcdToggles::finish(std::uint64_t end_time) {
     for (auto& [code, c] : codes_)
         for (std::size_t b = 0; b < c.value.size(); ++b)
             if (c.value[b] == '1' && end_time > c.since[b]) {
-                for (std::size_t v : c.variables) variables_[v].high_time[b] += end_time - c.since[b];
+                for (std::size_t v : c.variables)
+                    variables_[v].high_time[b] += end_time - c.since[b];
                 c.since[b] = end_time;
             }
 }
@@ -152,9 +153,8 @@ void VcdToggles::change(const std::string& code_text, const std::string& value) 
     const int width = variables_[code.variables.front()].width;
     // Bits lsb first; a shorter value is extended with its leading x/z, else with 0.
     std::vector<char> bits(width, '0');
-    const char pad = (value[0] == 'x' || value[0] == 'X' || value[0] == 'z' || value[0] == 'Z')
-                         ? value[0]
-                         : '0';
+    const char pad =
+        (value[0] == 'x' || value[0] == 'X' || value[0] == 'z' || value[0] == 'Z') ? value[0] : '0';
     for (int b = 0; b < width; ++b) {
         const int at = static_cast<int>(value.size()) - 1 - b;
         const char c = at >= 0 ? value[at] : pad;

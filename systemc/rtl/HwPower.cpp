@@ -46,9 +46,10 @@ PowerNetlist power_netlist(const HwCost& cost, const LibertyCells& library) {
     const std::string flat = directory + "/flat.v";
     std::ifstream in(flat);
     if (!in)
-        throw ModelError(fmt::format("power: the netlist {} is missing (remove the folder {} so "
-                                     "that `wormcast hw` synthesises it again)",
-                                     flat, directory));
+        throw ModelError(
+            fmt::format("power: the netlist {} is missing (remove the folder {} so "
+                        "that `wormcast hw` synthesises it again)",
+                        flat, directory));
     PowerNetlist out;
     out.path = directory + "/power.v";
     std::ostringstream body;

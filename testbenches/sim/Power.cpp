@@ -54,17 +54,17 @@ std::string router_label(const Scenario& s, const RunResult& r, std::size_t rout
     return s.topology->format_router(router);
 }
 
-nlohmann::ordered_json figures_json(double total_w, double clock_w, double data_w,
-                                    double leakage_w, double joules, const RunResult& r) {
+nlohmann::ordered_json figures_json(double total_w, double clock_w, double data_w, double leakage_w,
+                                    double joules, const RunResult& r) {
     nlohmann::ordered_json j;
     j["total_mw"] = total_w * 1e3;
     j["clock_mw"] = clock_w * 1e3;
     j["data_mw"] = data_w * 1e3;
     j["leakage_mw"] = leakage_w * 1e3;
     j["energy_uj"] = joules * 1e6;
-    j["pj_per_delivered_flit"] =
-        r.flits_consumed > 0 ? nlohmann::ordered_json(joules / kPico / r.flits_consumed)
-                             : nlohmann::ordered_json();
+    j["pj_per_delivered_flit"] = r.flits_consumed > 0
+                                     ? nlohmann::ordered_json(joules / kPico / r.flits_consumed)
+                                     : nlohmann::ordered_json();
     j["pj_per_multicast"] = r.multicasts_delivered > 0
                                 ? nlohmann::ordered_json(joules / kPico / r.multicasts_delivered)
                                 : nlohmann::ordered_json();
@@ -102,8 +102,8 @@ EventEnergy EventEnergy::from_json(const nlohmann::json& j, const std::string& f
         e.fit_error = j.value("fit_error", 0.0);
         e.routers = j.value("routers", std::size_t{0});
     } catch (const nlohmann::json::exception& x) {
-        throw ConfigError(fmt::format("{}: an event table entry is not readable: {}", field,
-                                      x.what()));
+        throw ConfigError(
+            fmt::format("{}: an event table entry is not readable: {}", field, x.what()));
     }
     if (!(e.period_ns > 0) || e.idle_dynamic_w < 0 || e.leakage_w < 0 || e.pj_per_flit < 0 ||
         e.pj_per_bubble < 0 || e.pj_per_token_grant < 0)
@@ -148,6 +148,54 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
     return best;
 }
 
+std::vector<EventEnergy> read_event_table(const std::string& file) {
+    const std::string field = "--power-events " + file;
+    std::ifstream in(file);
+    if (!in) throw ConfigError(fmt::format("{}: cannot be read", field));
+    nlohmann::json j;
+    try {
+        in >> j;
+    } catch (const nlohmann::json::exception& x) {
+        throw ConfigError(fmt::format("{}: not JSON: {}", field, x.what()));
+    }
+    const nlohmann::json* table = nullptr;
+    if (j.is_object() && j.contains("power") && j["power"].is_object() &&
+        j["power"].contains("event_table"))
+        table = &j["power"]["event_table"];
+    else if (j.is_object() && j.contains("event_table"))
+        table = &j["event_table"];
+    if (!table || !table->is_array() || table->empty())
+        throw ConfigError(fmt::format(
+            "{}: no event_table (write one with `wormcast run ... --rtl all --power --json FILE` "
+            "on a run with traffic)",
+            field));
+    std::vector<EventEnergy> out;
+    for (const auto& entry : *table) out.push_back(EventEnergy::from_json(entry, field));
+    return out;
+}
+
+EventEnergy event_entry(const Scenario& s, const std::string& file) {
+    const std::string field = "--power-events " + file;
+    std::map<std::string, EventEnergy> energies;
+    for (auto& e : read_event_table(file)) energies[e.config] = e;
+    const std::vector<rtl::RtlConfig> configs = s.topology->rtl_configs(s.params);
+    if (configs.size() != 1)
+        throw ConfigError(fmt::format(
+            "{}: the network's routers have {} RTL configurations; the event method prices "
+            "networks of one configuration only",
+            field, configs.size()));
+    const auto found = energies.find(configs.front().canonical());
+    if (found == energies.end()) {
+        std::vector<std::string> names;
+        for (const auto& [config, e] : energies) names.push_back(e.summary);
+        throw ConfigError(
+            fmt::format("{}: it has no entry for this network's routers ({}); its "
+                        "entries: {}",
+                        field, configs.front().describe(), fmt::join(names, "; ")));
+    }
+    return found->second;
+}
+
 nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
                                  const PowerOptions& options) {
     const bool toggles = !r.rtl_activity.empty();
@@ -190,8 +238,8 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
                     key.substr(0, 12)));
             const rtl::RtlConfig& config = *found->second;
             const rtl::HwCost cost = rtl::hw_cost(config, liberty, options.progress);
-            const std::vector<rtl::RouterPower> powers = rtl::router_power(
-                cost, library, group, r.rtl_activity_cycles, period_ns, jobs);
+            const std::vector<rtl::RouterPower> powers =
+                rtl::router_power(cost, library, group, r.rtl_activity_cycles, period_ns, jobs);
             std::vector<std::vector<double>> a;
             std::vector<double> b;
             double data_sum = 0;
@@ -253,54 +301,16 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
 
     // ---- event-counts ------------------------------------------------------------------------
     if (!options.events_file.empty()) {
-        const std::string field = "--power-events " + options.events_file;
-        std::ifstream in(options.events_file);
-        if (!in) throw ConfigError(fmt::format("{}: cannot be read", field));
-        nlohmann::json j;
-        try {
-            in >> j;
-        } catch (const nlohmann::json::exception& x) {
-            throw ConfigError(fmt::format("{}: not JSON: {}", field, x.what()));
-        }
-        const nlohmann::json* table = nullptr;
-        if (j.contains("power") && j["power"].contains("event_table"))
-            table = &j["power"]["event_table"];
-        else if (j.contains("event_table"))
-            table = &j["event_table"];
-        if (!table || !table->is_array() || table->empty())
-            throw ConfigError(fmt::format(
-                "{}: no event_table (write one with `wormcast run ... --rtl all --power --json "
-                "FILE`)",
-                field));
-        std::map<std::string, EventEnergy> energies;
-        for (const auto& entry : *table) {
-            EventEnergy e = EventEnergy::from_json(entry, field);
-            energies[e.config] = e;
-        }
-        if (configs.size() != 1)
-            throw ConfigError(fmt::format(
-                "{}: the network's routers have {} RTL configurations; the event method prices "
-                "networks of one configuration only",
-                field, configs.size()));
-        const auto found = energies.find(configs.front().canonical());
-        if (found == energies.end())
-            throw ConfigError(fmt::format(
-                "{}: it has no entry for this network's routers ({}); its entries: {}", field,
-                configs.front().describe(), fmt::join([&] {
-                    std::vector<std::string> names;
-                    for (const auto& [config, e] : energies) names.push_back(e.summary);
-                    return names;
-                }(),
-                                                      "; ")));
-        const EventEnergy& e = found->second;
+        const EventEnergy e = event_entry(s, options.events_file);
         const double seconds = static_cast<double>(r.cycles) * period_s;
         // The flip-flops' clock load scales with the clock's frequency.
         const double clock_each = e.idle_dynamic_w * e.period_ns / period_ns;
         double data_j = 0;
         for (const auto& c : r.router_counts) {
             const auto n = event_counts(c);
-            data_j += (n[0] * e.pj_per_flit + n[1] * e.pj_per_bubble + n[2] * e.pj_per_token_grant) *
-                      kPico;
+            data_j +=
+                (n[0] * e.pj_per_flit + n[1] * e.pj_per_bubble + n[2] * e.pj_per_token_grant) *
+                kPico;
         }
         const std::size_t routers = r.router_counts.size();
         const double clock = clock_each * routers, leakage = e.leakage_w * routers;
@@ -359,8 +369,9 @@ std::string power_summary(const nlohmann::ordered_json& p) {
         const auto& d = p["event_vs_toggles"];
         s += fmt::format("             event-counts against rtl-toggles: total {:+.1f}%, data {}\n",
                          100 * d["total"].get<double>(),
-                         d["data"].is_null() ? std::string("-")
-                                             : fmt::format("{:+.1f}%", 100 * d["data"].get<double>()));
+                         d["data"].is_null()
+                             ? std::string("-")
+                             : fmt::format("{:+.1f}%", 100 * d["data"].get<double>()));
     }
     return s;
 }

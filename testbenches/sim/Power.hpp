@@ -35,11 +35,19 @@ struct EventEnergy {
     double idle_dynamic_w = 0;  ///< clock load of the flip-flops, per router, at period_ns
     double leakage_w = 0;       ///< per router
     double pj_per_flit = 0, pj_per_bubble = 0, pj_per_token_grant = 0;
-    double fit_error = 0;       ///< RMS of the fit's residuals over the mean data energy
-    std::size_t routers = 0;    ///< how many routers it was fitted on
+    double fit_error = 0;     ///< RMS of the fit's residuals over the mean data energy
+    std::size_t routers = 0;  ///< how many routers it was fitted on
     nlohmann::ordered_json to_json() const;
     static EventEnergy from_json(const nlohmann::json& j, const std::string& field);
 };
+
+/// The event table of a JSON file (a run's --json with "power", or the "power" object alone);
+/// ConfigError naming --power-events when it cannot be read or has none.
+std::vector<EventEnergy> read_event_table(const std::string& file);
+
+/// The entry of the event table in `file` for the routers of `scenario`'s network; ConfigError
+/// naming --power-events when it has none or the network has several configurations.
+EventEnergy event_entry(const Scenario& scenario, const std::string& file);
 
 /// Non-negative least squares on a few columns (by trying every set of columns, as there are at
 /// most a handful): x >= 0 minimising |A x - b|. `a` is rows x columns.

@@ -14,10 +14,10 @@
 
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/RouterCounts.hpp"
-#include "systemc/rtl/RouterActivity.hpp"
 #include "systemc/pure/LinkFault.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/Statistics.hpp"
+#include "systemc/rtl/RouterActivity.hpp"
 #include "testbenches/sim/RunProgress.hpp"
 #include "testbenches/sim/Saturation.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"

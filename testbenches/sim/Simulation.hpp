@@ -26,7 +26,7 @@ class MessageTraceLog;
 namespace rtl {
 class RtlWaves;
 class RtlActivity;
-}
+}  // namespace rtl
 }  // namespace wormcast
 
 namespace wormcast::sim {
@@ -106,7 +106,7 @@ class Simulation {
     bool fst_only_ = false;
     std::unique_ptr<rtl::RtlWaves> rtl_waves_;
     std::unique_ptr<rtl::RtlActivity> activity_;  ///< RunOptions::rtl_activity
-    double wall_seconds_ = 0;  ///< in run_for so far
+    double wall_seconds_ = 0;                     ///< in run_for so far
     bool started_ = false;
     bool finished_ = false;
 };
