@@ -820,6 +820,10 @@ int run_cli(int argc_in, char** argv_in) {
                         "Liberty cell library (default: Debian's OSU 0.18 um)");
     std::string explore_hw_cache;
     explore->add_option("--hw-cache", explore_hw_cache, "cache of synthesised configurations");
+    explore->add_flag("--power", explore_options.power,
+                      "also the energy per delivered flit and the power of every point: each "
+                      "configuration's event table fitted on one co-simulated run of its RTL "
+                      "(DIR/power-table.json), every point priced from its own event counts");
     add_slurm_options(explore, explore_options.sweep.slurm);
     add_rtl_cache_option(explore, rtl_cache);
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -13,6 +14,8 @@
 #include "systemc/pure/Types.hpp"
 #include "systemc/rtl/HwCost.hpp"
 #include "testbenches/sim/FigureOutput.hpp"
+#include "testbenches/sim/Power.hpp"
+#include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Sampling.hpp"
 #include "testbenches/sim/Scenario.hpp"
 #include "testbenches/sim/SweepPlan.hpp"
@@ -90,7 +93,10 @@ const char* const explore_columns[] = {"seeds",
                                        "design_gbps_per_node",
                                        "saturation_load",
                                        "pareto_latency_area",
-                                       "pareto_throughput_area"};
+                                       "pareto_throughput_area",
+                                       "pj_per_delivered_flit",
+                                       "power_mw",
+                                       "pareto_latency_energy"};
 
 std::string explore_csv(const SweepSpec& spec, const std::vector<ExploreRow>& rows) {
     std::string out;
@@ -103,8 +109,8 @@ std::string explore_csv(const SweepSpec& spec, const std::vector<ExploreRow>& ro
         const bool any = r.perf.ok > 0;
         const auto perf = [any](double v) { return any ? explore_number(v) : std::string(); };
         out += fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.perf.seeds,
-            r.perf.ok, r.perf.failed, r.configurations, perf(r.perf.latency.mean),
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            r.perf.seeds, r.perf.ok, r.perf.failed, r.configurations, perf(r.perf.latency.mean),
             perf(r.perf.latency_p99.mean), perf(r.perf.offered.mean), perf(r.perf.accepted.mean),
             r.perf.saturation ? 1 : 0, explore_number(r.area_um2), r.flip_flops,
             explore_number(r.min_period_ps), explore_number(1e6 / r.min_period_ps),
@@ -112,7 +118,10 @@ std::string explore_csv(const SweepSpec& spec, const std::vector<ExploreRow>& ro
             explore_number(r.area_um2 * static_cast<double>(r.routers) / 1e6), perf(r.latency_ns),
             perf(r.latency_p99_ns), perf(r.accepted_gbps_per_node), perf(r.design_gbps_per_node),
             r.saturation_load ? explore_number(*r.saturation_load) : std::string(),
-            r.pareto_latency ? 1 : 0, r.pareto_throughput ? 1 : 0);
+            r.pareto_latency ? 1 : 0, r.pareto_throughput ? 1 : 0,
+            r.pj_per_flit ? explore_number(*r.pj_per_flit) : std::string(),
+            r.power_mw ? explore_number(*r.power_mw) : std::string(),
+            r.pj_per_flit ? (r.pareto_energy ? "1" : "0") : "");
     }
     return out;
 }
@@ -153,6 +162,13 @@ nlohmann::ordered_json explore_json(const SweepSpec& spec, const std::vector<Exp
                                                  : nlohmann::ordered_json();
         j["pareto_latency_area"] = r.pareto_latency;
         j["pareto_throughput_area"] = r.pareto_throughput;
+        const auto optional = [](const std::optional<double>& v) {
+            return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+        };
+        j["pj_per_delivered_flit"] = optional(r.pj_per_flit);
+        j["power_mw"] = optional(r.power_mw);
+        j["pareto_latency_energy"] =
+            r.pj_per_flit ? nlohmann::ordered_json(r.pareto_energy) : nlohmann::ordered_json();
         j["error"] = r.perf.first_error;
         out.push_back(std::move(j));
     }
@@ -238,6 +254,33 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         "'blue' title 'Pareto front', \\\n"
         "     'explore.dat' index {1} using 1:2:3 with labels offset 0,1 font ',8' notitle",
         index, index + 1);
+    index += 2;
+    // With --power: latency against energy per delivered flit, per workload, with its front.
+    std::string plots_energy;
+    for (std::size_t w = 0; w < workloads.size(); ++w) {
+        std::string all, front;
+        const auto energy_line = [&](const ExploreRow* r) {
+            return fmt::format("{} {} \"{}\"\n", explore_number(*r->pj_per_flit),
+                               explore_number(r->latency_ns), values_of(r, false));
+        };
+        for (const auto* r : with)
+            if (values_of(r, true) == workloads[w] && r->pj_per_flit) {
+                all += energy_line(r);
+                if (r->pareto_energy) front += energy_line(r);
+            }
+        if (all.empty()) continue;
+        data += all + "\n\n" + front + "\n\n";
+        const std::string title = workloads[w].empty() ? "points" : workloads[w];
+        plots_energy += fmt::format(
+            "'explore.dat' index {} using 1:2 with points pt 7 ps 1.2 lc {} title {}, \\\n"
+            "     'explore.dat' index {} using 1:2 with linespoints pt 7 ps 1.8 lw 2 lc {} "
+            "notitle, \\\n"
+            "     'explore.dat' index {} using 1:2:3 with labels offset 0,1 font ',8' notitle, "
+            "\\\n     ",
+            index, w + 1, gnuplot_quote(title), index + 1, w + 1, index + 1);
+        index += 2;
+    }
+    if (!plots_energy.empty()) plots_energy.erase(plots_energy.rfind(", \\"));
     write_output_file(output_path(dir, "explore.dat"), data, "--out");
     std::string keys;
     for (std::size_t a = 0; a < spec.axes.size(); ++a)
@@ -248,9 +291,9 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
     const std::string script = fmt::format(
         "# wormcast explore figure: performance against router area; written by wormcast "
         "explore\n"
-        "set terminal pngcairo size 1300,580 noenhanced\n"
+        "set terminal pngcairo size {width},580 noenhanced\n"
         "set output 'explore.png'\n"
-        "set multiplot layout 1,2 title {title}\n"
+        "set multiplot layout 1,{panels} title {title}\n"
         "set grid\n"
         "set xlabel 'router area (mm^2, flattened netlist)'\n"
         "set key top right\n"
@@ -260,7 +303,17 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         "set ylabel 'most accepted throughput over the loads (Gbit/s per node)'\n"
         "set key bottom right\n"
         "plot {right}\n"
+        "{energy}"
         "unset multiplot\n",
+        fmt::arg("width", plots_energy.empty() ? 1300 : 1950),
+        fmt::arg("panels", plots_energy.empty() ? 2 : 3),
+        fmt::arg("energy",
+                 plots_energy.empty()
+                     ? std::string()
+                     : "set xlabel 'energy per delivered flit (pJ, event counts priced by the "
+                       "fitted event table)'\nset ylabel 'mean message latency (ns at the router "
+                       "clock); lines: Pareto fronts'\nset key top right\nplot " +
+                           plots_energy + "\n"),
         fmt::arg("title", gnuplot_quote(fmt::format(
                               "{}: performance against router area (labels: values of {})", name,
                               keys.empty() ? "no design key" : keys))),
@@ -318,9 +371,9 @@ void summarise_designs(std::vector<ExploreRow>& rows, const std::vector<bool>& t
 
 void mark_pareto(std::vector<ExploreRow>& rows, const std::vector<bool>& traffic) {
     for (auto& r : rows) {
-        r.pareto_latency = r.pareto_throughput = false;
+        r.pareto_latency = r.pareto_throughput = r.pareto_energy = false;
         if (r.perf.ok == 0) continue;
-        bool latency_dominated = false, throughput_dominated = false;
+        bool latency_dominated = false, throughput_dominated = false, energy_dominated = false;
         const auto workload = axis_values(r, traffic, true);
         const auto design = axis_values(r, traffic, false);
         for (const auto& o : rows) {
@@ -333,11 +386,107 @@ void mark_pareto(std::vector<ExploreRow>& rows, const std::vector<bool>& traffic
                 o.design_gbps_per_node >= r.design_gbps_per_node &&
                 (o.area_um2 < r.area_um2 || o.design_gbps_per_node > r.design_gbps_per_node))
                 throughput_dominated = true;
+            if (r.pj_per_flit && o.pj_per_flit && axis_values(o, traffic, true) == workload &&
+                *o.pj_per_flit <= *r.pj_per_flit && o.latency_ns <= r.latency_ns &&
+                (*o.pj_per_flit < *r.pj_per_flit || o.latency_ns < r.latency_ns))
+                energy_dominated = true;
         }
+        r.pareto_energy = r.pj_per_flit.has_value() && !energy_dominated;
         r.pareto_latency = !latency_dominated;
         r.pareto_throughput = !throughput_dominated;
     }
 }
+
+namespace {
+
+/// explore --power: each configuration's event table, fitted on a co-simulated run of the first
+/// point that uses it (kept in DIR/power-table.json, so a rerun fits none again), then each row's
+/// energy per delivered flit and power from its replicas' event counts, at the router's own
+/// highest clock.
+void price_energy(const ExploreOptions& options, const SweepSpec& spec,
+                  const std::map<std::string, rtl::RtlConfig>& distinct,
+                  const std::vector<std::pair<std::vector<std::string>, std::string>>& point_config,
+                  std::vector<ExploreRow>& rows, std::ostream& progress) {
+    const std::string& dir = options.sweep.out_dir;
+    const std::string table_path = output_path(dir, "power-table.json");
+    std::map<std::string, EventEnergy> tables;
+    if (std::ifstream(table_path))
+        for (auto& e : read_event_table(table_path)) tables[e.config] = e;
+    for (const auto& [key, config] : distinct) {
+        if (tables.count(key)) continue;
+        const auto point = std::find_if(point_config.begin(), point_config.end(),
+                                        [&](const auto& p) { return p.second == key; });
+        if (point == point_config.end()) continue;
+        std::vector<std::string> overrides = options.sweep.sets;
+        std::string label;
+        for (std::size_t a = 0; a < spec.axes.size(); ++a) {
+            overrides.push_back(spec.axes[a].key + "=" + point->first[a]);
+            label += (a ? " " : "") + overrides.back();
+        }
+        overrides.push_back("network.rtl=all");
+        Scenario s = load_scenario(options.sweep.scenario, overrides);
+        s.run.rtl_activity = true;
+        progress << fmt::format(
+            "explore: fitting the event table of {} on a co-simulated run of its RTL ({})\n",
+            config.summary.empty() ? config.describe() : config.summary, label);
+        const RunResult r = run_network(s.network(), s.params, s.send_plan(), s.run);
+        if (!r.ok())
+            throw ModelError(
+                fmt::format("explore --power: the co-simulated run of {} failed", label));
+        PowerOptions po;
+        po.liberty = options.liberty;
+        po.jobs = options.sweep.jobs;
+        po.progress = [&progress](const std::string& line) { progress << line << "\n"; };
+        const nlohmann::ordered_json power = run_power(s, r, po);
+        tables[key] = EventEnergy::from_json(power.at("event_table").at(0), "explore --power");
+        nlohmann::ordered_json table = {{"event_table", nlohmann::ordered_json::array()}};
+        for (const auto& [k, e] : tables) table["event_table"].push_back(e.to_json());
+        write_output_file(table_path, table.dump(2) + "\n", "--out");
+    }
+    for (ExploreRow& row : rows) {
+        const auto point = std::find_if(point_config.begin(), point_config.end(),
+                                        [&](const auto& p) { return p.first == row.perf.values; });
+        if (point == point_config.end() || !tables.count(point->second)) continue;
+        const EventEnergy& e = tables.at(point->second);
+        const double period_s = row.min_period_ps * 1e-12;
+        double pj = 0, mw = 0;
+        unsigned n = 0;
+        for (unsigned replica = 0; replica < row.perf.seeds; ++replica) {
+            std::ifstream in(
+                sweep_point_path(dir, point_name(spec.axes, row.perf.values, replica)));
+            nlohmann::json doc;
+            try {
+                if (in) doc = nlohmann::json::parse(in);
+            } catch (const nlohmann::json::exception&) {
+                continue;
+            }
+            if (!doc.is_object() || doc.value("status", "") != "ok") continue;
+            const auto& result = doc.at("result");
+            const double cycles = result.at("cycles").get<double>();
+            const double delivered = result.at("flits_consumed").get<double>();
+            if (delivered <= 0 || cycles <= 0) continue;
+            double data_pj = 0;
+            for (const auto& c : result.at("per_router"))
+                data_pj += c.at("flits").get<double>() * e.pj_per_flit +
+                           c.at("bubbles").get<double>() * e.pj_per_bubble +
+                           c.at("token_grants").get<double>() * e.pj_per_token_grant;
+            // The flip-flops' clock load costs the same energy a cycle at any clock.
+            const double per_router_cycle_j =
+                e.idle_dynamic_w * e.period_ns * 1e-9 + e.leakage_w * period_s;
+            const double joules =
+                static_cast<double>(row.routers) * cycles * per_router_cycle_j + data_pj * 1e-12;
+            pj += joules / delivered * 1e12;
+            mw += joules / (cycles * period_s) * 1e3;
+            ++n;
+        }
+        if (n > 0) {
+            row.pj_per_flit = pj / n;
+            row.power_mw = mw / n;
+        }
+    }
+}
+
+}  // namespace
 
 int run_explore(const ExploreOptions& options, std::ostream& out, std::ostream& progress) {
     const rtl::LibertyCells library = rtl::read_liberty_cells(options.liberty, "--liberty");
@@ -374,6 +523,13 @@ int run_explore(const ExploreOptions& options, std::ostream& out, std::ostream& 
             h.configs.push_back(c.canonical());
         }
     }
+    if (options.power)
+        for (const auto& [values, h] : hardware)
+            if (h.configs.size() != 1)
+                throw ConfigError(fmt::format(
+                    "explore --power: a point has {} router configurations; the event tables "
+                    "price networks of one configuration only",
+                    h.configs.size()));
     const int code = run_sweep(options.sweep, out, progress);
     if (!options.sweep.slurm.task_file.empty()) return code;
     const std::string& dir = options.sweep.out_dir;
@@ -419,6 +575,12 @@ int run_explore(const ExploreOptions& options, std::ostream& out, std::ostream& 
         r.latency_p99_ns = r.perf.latency_p99.mean * ns;
         r.accepted_gbps_per_node = r.perf.accepted.mean * r.flit_width / ns;
     }
+    if (options.power) {
+        std::vector<std::pair<std::vector<std::string>, std::string>> point_config;
+        for (const auto& values : sweep_combinations(spec.axes, spec.zip))
+            point_config.emplace_back(values, hardware.at(values).configs.front());
+        price_energy(options, spec, distinct, point_config, rows, progress);
+    }
     std::vector<bool> traffic;
     std::optional<std::size_t> load_axis;
     for (std::size_t a = 0; a < spec.axes.size(); ++a) {
@@ -432,17 +594,20 @@ int run_explore(const ExploreOptions& options, std::ostream& out, std::ostream& 
     write_output_file(csv, explore_csv(spec, rows), "--out");
     write_output_file(json, explore_json(spec, rows, library.name).dump(2) + "\n", "--out");
     // The table on the terminal.
-    out << fmt::format("\n{:<40} {:>10} {:>8} {:>9} {:>10} {:>9} {:>8}  {}\n", "point", "area um^2",
-                       "MHz", "lat cyc", "lat ns", "Gbit/s/n", "leak uW", "Pareto");
+    out << fmt::format("\n{:<40} {:>10} {:>8} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n", "point",
+                       "area um^2", "MHz", "lat cyc", "lat ns", "Gbit/s/n", "leak uW", "pJ/flit",
+                       "Pareto");
     for (const auto& r : rows) {
         const bool any = r.perf.ok > 0;
-        out << fmt::format("{:<40} {:>10.0f} {:>8.1f} {:>9} {:>10} {:>9} {:>8.3f}  {}{}\n",
-                           row_label(spec, r.perf), r.area_um2, 1e6 / r.min_period_ps,
-                           any ? fmt::format("{:.1f}", r.perf.latency.mean) : "-",
-                           any ? fmt::format("{:.1f}", r.latency_ns) : "-",
-                           any ? fmt::format("{:.3f}", r.accepted_gbps_per_node) : "-",
-                           r.leakage_uw, r.pareto_latency ? "latency " : "",
-                           r.pareto_throughput ? "throughput" : "");
+        out << fmt::format(
+            "{:<40} {:>10.0f} {:>8.1f} {:>9} {:>10} {:>9} {:>8.3f} {:>9}  {}{}{}\n",
+            row_label(spec, r.perf), r.area_um2, 1e6 / r.min_period_ps,
+            any ? fmt::format("{:.1f}", r.perf.latency.mean) : "-",
+            any ? fmt::format("{:.1f}", r.latency_ns) : "-",
+            any ? fmt::format("{:.3f}", r.accepted_gbps_per_node) : "-", r.leakage_uw,
+            r.pj_per_flit ? fmt::format("{:.1f}", *r.pj_per_flit) : "-",
+            r.pareto_latency ? "latency " : "", r.pareto_throughput ? "throughput " : "",
+            r.pareto_energy ? "energy" : "");
     }
     const std::string png = explore_plot(dir, spec, rows, traffic, out);
     out << fmt::format("wrote {}, {}{}\n", csv, json, png.empty() ? "" : " and " + png);

@@ -19,6 +19,10 @@ namespace wormcast::sim {
 struct ExploreOptions {
     SweepOptions sweep;
     std::string liberty;  ///< --liberty
+    /// --power: each configuration's event table fitted on one co-simulated run of its RTL (the
+    /// first point that uses it; kept in DIR/power-table.json), then every point's energy per
+    /// delivered flit priced from its own run's event counts (testbenches/sim/Power.hpp).
+    bool power = false;
 };
 
 /// A row of the exploration: a sweep row and the silicon of its routers.
@@ -44,6 +48,13 @@ struct ExploreRow {
     bool pareto_latency = false;
     /// Among the designs: none has less area and more design_gbps_per_node (one strictly).
     bool pareto_throughput = false;
+    // With --power (event counts priced by the configuration's event table): the run's energy
+    // over the flits it delivered, and its power, both at the router's own highest clock.
+    std::optional<double> pj_per_flit;
+    std::optional<double> power_mw;
+    /// Among the rows of the same workload: none has less energy per flit and less latency_ns
+    /// (one strictly).
+    bool pareto_energy = false;
 };
 
 /// Marks the Pareto-optimal rows (see ExploreRow) among those with a result; `traffic[a]` tells
