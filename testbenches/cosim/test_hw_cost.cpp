@@ -199,3 +199,38 @@ TEST_CASE(
     CHECK(out.find("router.route_timing") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(scratch("refused") + "/points"));
 }
+
+TEST_CASE("explore --power: energy per delivered flit of every point from a fitted event table",
+          "[hw][explore][power]") {
+    const std::string dir = scratch("explore-power");
+    std::string out;
+    const std::string args = "explore " + kDemo +
+                             " --set flit_width=8 --set router.vcs=1 --set traffic.warmup=200 "
+                             "--set traffic.measure=1000 --vary router.buffer_depth=1,2 --vary "
+                             "traffic.load=0.05,0.15 --power --jobs 2 --hw-cache " +
+                             std::string(WORMCAST_TEST_HW_CACHE) + " --out " + dir;
+    REQUIRE(run_program(args, out) == 0);
+    INFO(out);
+    const auto j = nlohmann::json::parse(slurp(dir + "/explore.json"));
+    const auto table = nlohmann::json::parse(slurp(dir + "/power-table.json"));
+    CHECK(table.at("event_table").size() == 2);               // one per buffer depth
+    std::map<std::string, std::map<std::string, double>> pj;  // depth -> load -> pJ per flit
+    std::map<std::string, bool> energy_front;                 // load -> some row on it
+    for (const auto& r : j.at("rows")) {
+        INFO(r.dump());
+        REQUIRE(r.at("pj_per_delivered_flit").is_number());
+        CHECK(r.at("power_mw").get<double>() > 0);
+        pj[r.at("router.buffer_depth")][r.at("traffic.load")] =
+            r.at("pj_per_delivered_flit").get<double>();
+        energy_front[r.at("traffic.load")] =
+            energy_front[r.at("traffic.load")] || r.at("pareto_latency_energy").get<bool>();
+    }
+    // The clock's energy is spread over more flits at a higher load.
+    for (const auto& [depth, by_load] : pj) CHECK(by_load.at("0.15") < by_load.at("0.05"));
+    CHECK(energy_front.at("0.05"));
+    CHECK(energy_front.at("0.15"));
+    // Resumed: no run and no fit again, the same table.
+    REQUIRE(run_program(args, out) == 0);
+    CHECK(out.find("fitting the event table") == std::string::npos);
+    CHECK(nlohmann::json::parse(slurp(dir + "/explore.json")) == j);
+}

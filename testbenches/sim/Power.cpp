@@ -66,8 +66,8 @@ nlohmann::ordered_json figures_json(double total_w, double clock_w, double data_
                                      ? nlohmann::ordered_json(joules / kPico / r.flits_consumed)
                                      : nlohmann::ordered_json();
     j["pj_per_message"] = r.multicasts_delivered > 0
-                                ? nlohmann::ordered_json(joules / kPico / r.multicasts_delivered)
-                                : nlohmann::ordered_json();
+                              ? nlohmann::ordered_json(joules / kPico / r.multicasts_delivered)
+                              : nlohmann::ordered_json();
     return j;
 }
 
@@ -342,7 +342,8 @@ std::string power_summary(const nlohmann::ordered_json& p) {
         };
         s += fmt::format(
             "power        {}: {:.3f} mW = clock {:.3f} + data {:.3f} + leakage {:.4f}; {:.3f} uJ "
-            "over the run, {} pJ per delivered flit ({} pJ of it data), {} pJ per delivered message\n",
+            "over the run, {} pJ per delivered flit ({} pJ of it data), {} pJ per delivered "
+            "message\n",
             method, m["total_mw"].get<double>(), m["clock_mw"].get<double>(),
             m["data_mw"].get<double>(), m["leakage_mw"].get<double>(), m["energy_uj"].get<double>(),
             pj(m["pj_per_delivered_flit"]), pj(m["pj_data_per_delivered_flit"]),
