@@ -87,12 +87,12 @@ struct RunOutputs {
     std::string fst;
     std::vector<std::string> trace_messages;  ///< IDS|all, FILE
     std::string deadlock_dot;
-    std::string heatmap;                   ///< --heatmap FILE.png|.svg
-    std::string heatmap_router = "flits";  ///< --heatmap-router COUNT
-    bool power = false;                    ///< --power
-    std::string power_events;              ///< --power-events FILE
-    std::string liberty;                   ///< --liberty FILE (with --power)
-    std::string hw_cache;                  ///< --hw-cache DIR (with --power)
+    std::string heatmap;                    ///< --heatmap FILE.png|.svg
+    std::string heatmap_router = "flits";   ///< --heatmap-router COUNT
+    bool power = false;                     ///< --power
+    std::vector<std::string> power_events;  ///< --power-events FILE ...
+    std::string liberty;                    ///< --liberty FILE (with --power)
+    std::string hw_cache;                   ///< --hw-cache DIR (with --power)
 };
 
 int run_command(const std::string& scenario_path, const std::vector<std::string>& sets,
@@ -135,7 +135,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
             throw ConfigError(
                 "--power: this run has no RTL router to measure (give --rtl all) and no event "
                 "table (--power-events FILE, the JSON of a run with --rtl all --power)");
-        if (!outputs.power_events.empty()) sim::event_entry(s, outputs.power_events);
+        if (!outputs.power_events.empty()) sim::event_entry(s, outputs.power_events);  // checked
     }
     // The traffic first: a message file is read and checked before the network is built.
     SendPlan plan = s.send_plan();
@@ -145,7 +145,7 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     if (outputs.power) {
         sim::PowerOptions po;
         po.liberty = outputs.liberty;
-        po.events_file = outputs.power_events;
+        po.events_files = outputs.power_events;
         po.progress = [](const std::string& line) { std::cerr << line << std::endl; };
         power = sim::run_power(s, r, po);
         std::cout << sim::power_summary(power);
@@ -665,7 +665,11 @@ int run_cli(int argc_in, char** argv_in) {
                   "event table), and/or from event counts priced by --power-events");
     run->add_option("--power-events", run_outputs.power_events,
                     "with --power: a JSON holding an event table (the --json of a run with --rtl "
-                    "all --power) to price this run's events with");
+                    "all --power) to price this run's events with; several: the table refitted "
+                    "on all their runs' routers (e.g. runs of two message lengths); repeat the "
+                    "option for each file")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     run->add_option(
         "--liberty", run_outputs.liberty,
         fmt::format("with --power: the cell library (default {})", rtl::kDefaultLiberty));

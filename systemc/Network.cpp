@@ -253,6 +253,7 @@ RouterCounts Network::router_counts(std::size_t r, Cycle cycles) const {
     for (PortId q = 0; q < c.outputs; ++q) {
         counts.flits += output_stats(r, q).flits;
         counts.bubbles += output_stats(r, q).bubbles;
+        counts.heads += output_stats(r, q).heads;
     }
     counts.tokens = token_stats(r);
     counts.active_cycles = modules_[r]->active_cycles();

@@ -20,6 +20,7 @@ struct OutputVcOwner {
 struct OutputStats {
     std::uint64_t flits = 0;    ///< flits sent on the link (bubbles excluded)
     std::uint64_t bubbles = 0;  ///< bubble flits sent
+    std::uint64_t heads = 0;    ///< of the flits, worms' heads (a worm's first flit)
 };
 
 class OutputUnit {
@@ -54,10 +55,12 @@ class OutputUnit {
         slot.valid = true;
         slot.flit = flit;
         ++in_flight_;
-        if (flit.is_bubble())
+        if (flit.is_bubble()) {
             ++stats.bubbles;
-        else
+        } else {
             ++stats.flits;
+            if (flit.is_head()) ++stats.heads;
+        }
     }
     /// The flit (if any) the link register shows in cycle `now`.
     bool due(Cycle now, Flit& flit) {

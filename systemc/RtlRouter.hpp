@@ -407,6 +407,7 @@ class RtlRouter : public RtlRouterBase {
                 ++stats_[q].bubbles;
             } else {
                 ++stats_[q].flits;
+                if (out_flit[q].read().is_head()) ++stats_[q].heads;
                 if (monitor_) {
                     monitor_->moved(cycle);
                     ++monitor_->flits_in_network;

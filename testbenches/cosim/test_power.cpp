@@ -136,6 +136,31 @@ TEST_CASE("power: event-count energy agrees with RTL-toggle energy on other load
     }
 }
 
+TEST_CASE("power: a table fitted on two message lengths prices a third length and multicasts",
+          "[power]") {
+    // One message length fixes the share of heads among a router's flits, so one run cannot tell
+    // a head's energy from a payload flit's; runs of 16- and 4-flit messages joined can.
+    const std::string t16 = power_scratch("t16.json"), t4 = power_scratch("t4.json");
+    std::string out;
+    REQUIRE(power_program("run " + kPowerDemo + kPowerRouters +
+                              " --power --set traffic.load=0.1 --json " + t16,
+                          out) == 0);
+    REQUIRE(power_program("run " + kPowerDemo + kPowerRouters +
+                              " --power --set traffic.load=0.1 --set traffic.length=4 --json " + t4,
+                          out) == 0);
+    const std::string mixed =
+        "--set traffic.load=0.12 --seed 5 --set traffic.length=6 --set traffic.multicast_ratio=0.3 "
+        "--set traffic.multicast_destinations=2..8";
+    const auto one = power_run(mixed + " --power-events " + t16, "one");
+    const auto two = power_run(mixed + " --power-events " + t16 + " --power-events " + t4, "two");
+    const double one_error = std::abs(one.at("event_vs_toggles").at("data").get<double>());
+    const double two_error = std::abs(two.at("event_vs_toggles").at("data").get<double>());
+    INFO("one length: " << one_error << ", two: " << two_error);
+    CHECK(two.at("event_counts").at("event_table").at("pj_per_head").get<double>() > 0);
+    CHECK(two_error <= 0.10);
+    CHECK(two_error < one_error);
+}
+
 TEST_CASE("power: bad use of --power is refused before the run", "[power]") {
     std::string out;
     // No RTL router and no event table: nothing to measure the power with.
@@ -158,7 +183,8 @@ TEST_CASE("power: bad use of --power is refused before the run", "[power]") {
         return "{\"event_table\": [{\"config\": \"" + config +
                "\", \"summary\": \"other routers\", \"period_ns\": 5, \"idle_dynamic_w\": "
                "0.01, \"leakage_w\": 0, \"pj_per_flit\": " +
-               std::to_string(pj) + ", \"pj_per_bubble\": 0, \"pj_per_token_grant\": 0}]}\n";
+               std::to_string(pj) +
+               ", \"pj_per_head\": 0, \"pj_per_bubble\": 0, \"pj_per_token_grant\": 0}]}\n";
     };
     std::ofstream(power_scratch("other.json")) << entry("wc_router NUM_VCS=3", 1);
     CHECK(power_program("run " + kPowerDemo + " --power --power-events other.json", out) == 2);

@@ -467,9 +467,9 @@ void price_energy(const ExploreOptions& options, const SweepSpec& spec,
             if (delivered <= 0 || cycles <= 0) continue;
             double data_pj = 0;
             for (const auto& c : result.at("per_router"))
-                data_pj += c.at("flits").get<double>() * e.pj_per_flit +
-                           c.at("bubbles").get<double>() * e.pj_per_bubble +
-                           c.at("token_grants").get<double>() * e.pj_per_token_grant;
+                data_pj +=
+                    e.data_pj({c.at("flits").get<double>(), c.at("heads").get<double>(),
+                               c.at("bubbles").get<double>(), c.at("token_grants").get<double>()});
             // The flip-flops' clock load costs the same energy a cycle at any clock.
             const double per_router_cycle_j =
                 e.idle_dynamic_w * e.period_ns * 1e-9 + e.leakage_w * period_s;

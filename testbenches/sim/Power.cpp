@@ -42,11 +42,13 @@ bool solve_square(std::vector<std::vector<double>> m, std::vector<double> v,
     return true;
 }
 
-/// One router's event counts: flits sent, bubbles sent, token grants.
-std::vector<double> event_counts(const RouterCounts& c) {
-    return {static_cast<double>(c.flits), static_cast<double>(c.bubbles),
-            static_cast<double>(c.tokens.grants)};
+/// One router's event counts (kPowerEvents, in EventCounts' order).
+EventCounts event_counts(const RouterCounts& c) {
+    return {static_cast<double>(c.flits), static_cast<double>(c.heads),
+            static_cast<double>(c.bubbles), static_cast<double>(c.tokens.grants)};
 }
+
+const char* const kPowerEventNames[kPowerEvents] = {"flit", "head", "bubble", "token_grant"};
 
 std::string router_label(const Scenario& s, const RunResult& r, std::size_t router) {
     if (router < r.router_names.size() && !r.router_names[router].empty())
@@ -73,6 +75,32 @@ nlohmann::ordered_json figures_json(double total_w, double clock_w, double data_
 
 }  // namespace
 
+void EventEnergy::fit() {
+    std::vector<std::vector<double>> a;
+    std::vector<double> b;
+    double sum = 0;
+    for (const auto& r : rows) {
+        a.emplace_back(r.events.begin(), r.events.end());
+        b.push_back(r.data_pj);
+        sum += r.data_pj;
+    }
+    const std::vector<double> x = nonnegative_least_squares(a, b);
+    for (std::size_t k = 0; k < kPowerEvents; ++k) pj[k] = x.empty() ? 0 : x[k];
+    double squares = 0;
+    for (const auto& r : rows) {
+        const double d = data_pj(r.events) - r.data_pj;
+        squares += d * d;
+    }
+    const double n = static_cast<double>(rows.size());
+    fit_error = sum > 0 ? std::sqrt(squares / n) / (sum / n) : 0;
+}
+
+double EventEnergy::data_pj(const EventCounts& events) const {
+    double e = 0;
+    for (std::size_t k = 0; k < kPowerEvents; ++k) e += events[k] * pj[k];
+    return e;
+}
+
 nlohmann::ordered_json EventEnergy::to_json() const {
     nlohmann::ordered_json j;
     j["config"] = config;
@@ -80,11 +108,18 @@ nlohmann::ordered_json EventEnergy::to_json() const {
     j["period_ns"] = period_ns;
     j["idle_dynamic_w"] = idle_dynamic_w;
     j["leakage_w"] = leakage_w;
-    j["pj_per_flit"] = pj_per_flit;
-    j["pj_per_bubble"] = pj_per_bubble;
-    j["pj_per_token_grant"] = pj_per_token_grant;
+    for (std::size_t k = 0; k < kPowerEvents; ++k)
+        j[std::string("pj_per_") + kPowerEventNames[k]] = pj[k];
     j["fit_error"] = fit_error;
-    j["routers"] = routers;
+    j["routers"] = rows.size();
+    nlohmann::ordered_json fitted = nlohmann::ordered_json::array();
+    for (const auto& r : rows) {
+        nlohmann::ordered_json row;
+        for (std::size_t k = 0; k < kPowerEvents; ++k) row[kPowerEventNames[k]] = r.events[k];
+        row["data_pj"] = r.data_pj;
+        fitted.push_back(row);
+    }
+    j["rows"] = fitted;
     return j;
 }
 
@@ -96,19 +131,29 @@ EventEnergy EventEnergy::from_json(const nlohmann::json& j, const std::string& f
         e.period_ns = j.at("period_ns").get<double>();
         e.idle_dynamic_w = j.at("idle_dynamic_w").get<double>();
         e.leakage_w = j.at("leakage_w").get<double>();
-        e.pj_per_flit = j.at("pj_per_flit").get<double>();
-        e.pj_per_bubble = j.at("pj_per_bubble").get<double>();
-        e.pj_per_token_grant = j.at("pj_per_token_grant").get<double>();
+        for (std::size_t k = 0; k < kPowerEvents; ++k)
+            e.pj[k] = j.at(std::string("pj_per_") + kPowerEventNames[k]).get<double>();
         e.fit_error = j.value("fit_error", 0.0);
-        e.routers = j.value("routers", std::size_t{0});
+        if (j.contains("rows"))
+            for (const auto& row : j.at("rows")) {
+                FitRow r;
+                for (std::size_t k = 0; k < kPowerEvents; ++k)
+                    r.events[k] = row.at(kPowerEventNames[k]).get<double>();
+                r.data_pj = row.at("data_pj").get<double>();
+                e.rows.push_back(r);
+            }
     } catch (const nlohmann::json::exception& x) {
         throw ConfigError(
             fmt::format("{}: an event table entry is not readable: {}", field, x.what()));
     }
-    if (!(e.period_ns > 0) || e.idle_dynamic_w < 0 || e.leakage_w < 0 || e.pj_per_flit < 0 ||
-        e.pj_per_bubble < 0 || e.pj_per_token_grant < 0)
+    const auto negative = [](double v) { return v < 0; };
+    bool bad = std::any_of(e.pj.begin(), e.pj.end(), negative);
+    for (const auto& r : e.rows)
+        bad = bad || r.data_pj < 0 || std::any_of(r.events.begin(), r.events.end(), negative);
+    if (!(e.period_ns > 0) || e.idle_dynamic_w < 0 || e.leakage_w < 0 || bad)
         throw ConfigError(fmt::format(
-            "{}: event table entry for {} has a negative energy or a period that is not positive",
+            "{}: event table entry for {} has a negative energy or count, or a period that is "
+            "not positive",
             field, e.config));
     return e;
 }
@@ -174,32 +219,48 @@ std::vector<EventEnergy> read_event_table(const std::string& file) {
     return out;
 }
 
-EventEnergy event_entry(const Scenario& s, const std::string& file) {
-    const std::string field = "--power-events " + file;
-    std::map<std::string, EventEnergy> energies;
-    for (auto& e : read_event_table(file)) energies[e.config] = e;
+EventEnergy event_entry(const Scenario& s, const std::vector<std::string>& files) {
     const std::vector<rtl::RtlConfig> configs = s.topology->rtl_configs(s.params);
     if (configs.size() != 1)
         throw ConfigError(fmt::format(
-            "{}: the network's routers have {} RTL configurations; the event method prices "
-            "networks of one configuration only",
-            field, configs.size()));
-    const auto found = energies.find(configs.front().canonical());
-    if (found == energies.end()) {
+            "--power-events: the network's routers have {} RTL configurations; the event method "
+            "prices networks of one configuration only",
+            configs.size()));
+    std::vector<EventEnergy> found;
+    for (const auto& file : files) {
         std::vector<std::string> names;
-        for (const auto& [config, e] : energies) names.push_back(e.summary);
-        throw ConfigError(
-            fmt::format("{}: it has no entry for this network's routers ({}); its "
-                        "entries: {}",
-                        field, configs.front().describe(), fmt::join(names, "; ")));
+        bool has = false;
+        for (auto& e : read_event_table(file)) {
+            names.push_back(e.summary);
+            if (e.config != configs.front().canonical()) continue;
+            found.push_back(std::move(e));
+            has = true;
+            break;
+        }
+        if (!has)
+            throw ConfigError(fmt::format(
+                "--power-events {}: it has no entry for this network's routers ({}); its "
+                "entries: {}",
+                file, configs.front().describe(), fmt::join(names, "; ")));
     }
-    return found->second;
+    if (found.size() == 1) return found.front();
+    // Several runs: their routers' rows joined, so that events which move together in one run
+    // (one message length fixes the share of heads among the flits) are told apart.
+    EventEnergy joined = found.front();
+    joined.rows.clear();
+    for (const auto& e : found)
+        for (const auto& r : e.rows) joined.rows.push_back(r);
+    if (joined.rows.empty())
+        throw ConfigError(
+            "--power-events: several files are joined by their fitted rows, and these have none");
+    joined.fit();
+    return joined;
 }
 
 nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
                                  const PowerOptions& options) {
     const bool toggles = !r.rtl_activity.empty();
-    if (!toggles && options.events_file.empty())
+    if (!toggles && options.events_files.empty())
         throw ConfigError(
             "--power: this run has no RTL router to measure (give --rtl all) and no event table "
             "(--power-events FILE, the JSON of a run with --rtl all --power)");
@@ -240,9 +301,12 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
             const rtl::HwCost cost = rtl::hw_cost(config, liberty, options.progress);
             const std::vector<rtl::RouterPower> powers =
                 rtl::router_power(cost, library, group, r.rtl_activity_cycles, period_ns, jobs);
-            std::vector<std::vector<double>> a;
-            std::vector<double> b;
-            double data_sum = 0;
+            EventEnergy e;
+            e.config = config.canonical();
+            e.summary = config.summary.empty() ? config.describe() : config.summary;
+            e.period_ns = period_ns;
+            e.idle_dynamic_w = powers.front().idle.dynamic_w();
+            e.leakage_w = powers.front().idle.leakage_w;
             for (const auto& p : powers) {
                 const double data_w = std::max(0.0, p.power.dynamic_w() - p.idle.dynamic_w());
                 const double seconds = static_cast<double>(r.rtl_activity_cycles) * period_s;
@@ -260,29 +324,10 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
                                    {"register_activity", p.mean_register_activity},
                                    {"registers_traced", p.registers_matched},
                                    {"registers", p.registers}});
-                a.push_back(event_counts(r.router_counts.at(p.router)));
-                b.push_back(data_w * seconds / kPico);  // pJ
-                data_sum += b.back();
+                e.rows.push_back(
+                    {event_counts(r.router_counts.at(p.router)), data_w * seconds / kPico});
             }
-            const std::vector<double> x = nonnegative_least_squares(a, b);
-            double squares = 0;
-            for (std::size_t i = 0; i < a.size(); ++i) {
-                double fit = 0;
-                for (std::size_t k = 0; k < x.size(); ++k) fit += a[i][k] * x[k];
-                squares += (fit - b[i]) * (fit - b[i]);
-            }
-            EventEnergy e;
-            e.config = config.canonical();
-            e.summary = config.summary.empty() ? config.describe() : config.summary;
-            e.period_ns = period_ns;
-            e.idle_dynamic_w = powers.front().idle.dynamic_w();
-            e.leakage_w = powers.front().idle.leakage_w;
-            e.pj_per_flit = x[0];
-            e.pj_per_bubble = x[1];
-            e.pj_per_token_grant = x[2];
-            const double mean = data_sum / static_cast<double>(b.size());
-            e.fit_error = mean > 0 ? std::sqrt(squares / static_cast<double>(b.size())) / mean : 0;
-            e.routers = b.size();
+            e.fit();
             fitted.push_back(e);
         }
         const double seconds = static_cast<double>(r.rtl_activity_cycles) * period_s;
@@ -300,18 +345,13 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
     for (const auto& e : fitted) out["event_table"].push_back(e.to_json());
 
     // ---- event-counts ------------------------------------------------------------------------
-    if (!options.events_file.empty()) {
-        const EventEnergy e = event_entry(s, options.events_file);
+    if (!options.events_files.empty()) {
+        const EventEnergy e = event_entry(s, options.events_files);
         const double seconds = static_cast<double>(r.cycles) * period_s;
         // The flip-flops' clock load scales with the clock's frequency.
         const double clock_each = e.idle_dynamic_w * e.period_ns / period_ns;
         double data_j = 0;
-        for (const auto& c : r.router_counts) {
-            const auto n = event_counts(c);
-            data_j +=
-                (n[0] * e.pj_per_flit + n[1] * e.pj_per_bubble + n[2] * e.pj_per_token_grant) *
-                kPico;
-        }
+        for (const auto& c : r.router_counts) data_j += e.data_pj(event_counts(c)) * kPico;
         const std::size_t routers = r.router_counts.size();
         const double clock = clock_each * routers, leakage = e.leakage_w * routers;
         const double data = seconds > 0 ? data_j / seconds : 0;
@@ -320,8 +360,10 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
         method["pj_data_per_delivered_flit"] =
             r.flits_consumed > 0 ? nlohmann::ordered_json(data_j / kPico / r.flits_consumed)
                                  : nlohmann::ordered_json();
-        method["event_table"] = e.to_json();
-        method["events_file"] = options.events_file;
+        auto table = e.to_json();
+        table.erase("rows");  // they are in the files named
+        method["event_table"] = table;
+        method["events_files"] = options.events_files;
         out["event_counts"] = method;
         if (toggle_total_w > 0) {
             const double toggle_data = out["rtl_toggles"]["data_mw"].get<double>() * 1e-3;
@@ -359,11 +401,13 @@ std::string power_summary(const nlohmann::ordered_json& p) {
             m["registers"].get<std::uint64_t>());
         for (const auto& e : p["event_table"])
             s += fmt::format(
-                "event table  {}: {:.2f} pJ/flit, {:.2f} pJ/bubble, {:.2f} pJ/token grant (fit "
-                "error {:.1f}% over {} routers)\n",
+                "event table  {}: {:.2f} pJ/flit, {:.2f} pJ/head, {:.2f} pJ/bubble, {:.2f} "
+                "pJ/token "
+                "grant (fit error {:.1f}% over {} routers)\n",
                 e["summary"].get<std::string>(), e["pj_per_flit"].get<double>(),
-                e["pj_per_bubble"].get<double>(), e["pj_per_token_grant"].get<double>(),
-                100 * e["fit_error"].get<double>(), e["routers"].get<std::size_t>());
+                e["pj_per_head"].get<double>(), e["pj_per_bubble"].get<double>(),
+                e["pj_per_token_grant"].get<double>(), 100 * e["fit_error"].get<double>(),
+                e["routers"].get<std::size_t>());
     }
     if (p.contains("event_counts")) line("event-counts", p["event_counts"]);
     if (p.contains("event_vs_toggles")) {

@@ -8,6 +8,7 @@
 //   toggle run wrote (--power-events FILE). On an RTL run both are given, and how far apart.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -21,22 +22,39 @@
 namespace wormcast::sim {
 
 struct PowerOptions {
-    std::string liberty;      ///< the cell library (rtl::kDefaultLiberty by default)
-    std::string events_file;  ///< --power-events: a JSON with an event table; empty: none
-    unsigned jobs = 0;        ///< OpenSTA processes at once (0: one per core)
+    std::string liberty;  ///< the cell library (rtl::kDefaultLiberty by default)
+    /// --power-events: JSONs with event tables (one: its table; several: the table refitted on
+    /// the union of their routers' rows, e.g. runs of two message lengths); empty: none.
+    std::vector<std::string> events_files;
+    unsigned jobs = 0;  ///< OpenSTA processes at once (0: one per core)
     std::function<void(const std::string&)> progress;  ///< synthesis progress lines
 };
 
-/// One router configuration's event energies (fitted on a toggle run).
+/// Events the model counts per router, in this order: flits sent, worms' heads among them,
+/// bubbles sent, token grants.
+inline constexpr std::size_t kPowerEvents = 4;
+using EventCounts = std::array<double, kPowerEvents>;
+
+/// One router of a toggle run, as the fit sees it: its events and its data energy.
+struct FitRow {
+    EventCounts events{};
+    double data_pj = 0;
+};
+
+/// One router configuration's event energies (fitted on toggle runs).
 struct EventEnergy {
     std::string config;  ///< RtlConfig::canonical()
     std::string summary;
     double period_ns = 0;       ///< the clock the idle power was measured at
     double idle_dynamic_w = 0;  ///< clock load of the flip-flops, per router, at period_ns
     double leakage_w = 0;       ///< per router
-    double pj_per_flit = 0, pj_per_bubble = 0, pj_per_token_grant = 0;
-    double fit_error = 0;     ///< RMS of the fit's residuals over the mean data energy
-    std::size_t routers = 0;  ///< how many routers it was fitted on
+    /// pJ per event, kPowerEvents of them (flit, head, bubble, token grant).
+    EventCounts pj{};
+    double fit_error = 0;      ///< RMS of the fit's residuals over the mean data energy
+    std::vector<FitRow> rows;  ///< what it was fitted on (a later fit may join them)
+    /// Fits pj (and fit_error) on `rows`, non-negative least squares.
+    void fit();
+    double data_pj(const EventCounts& events) const;
     nlohmann::ordered_json to_json() const;
     static EventEnergy from_json(const nlohmann::json& j, const std::string& field);
 };
@@ -45,9 +63,10 @@ struct EventEnergy {
 /// ConfigError naming --power-events when it cannot be read or has none.
 std::vector<EventEnergy> read_event_table(const std::string& file);
 
-/// The entry of the event table in `file` for the routers of `scenario`'s network; ConfigError
-/// naming --power-events when it has none or the network has several configurations.
-EventEnergy event_entry(const Scenario& scenario, const std::string& file);
+/// The entry for the routers of `scenario`'s network: from one file, its entry; from several,
+/// their entries' rows joined and refitted. ConfigError naming --power-events when a file has no
+/// entry for them or the network has several configurations.
+EventEnergy event_entry(const Scenario& scenario, const std::vector<std::string>& files);
 
 /// Non-negative least squares on a few columns (by trying every set of columns, as there are at
 /// most a handful): x >= 0 minimising |A x - b|. `a` is rows x columns.
@@ -55,7 +74,7 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
                                               const std::vector<double>& b);
 
 /// The "power" object of a run's results: needs RunResult::rtl_activity (the run had
-/// RunOptions::rtl_activity) or options.events_file, else ConfigError naming --power.
+/// RunOptions::rtl_activity) or options.events_files, else ConfigError naming --power.
 nlohmann::ordered_json run_power(const Scenario& scenario, const RunResult& result,
                                  const PowerOptions& options);
 

@@ -49,6 +49,7 @@ nlohmann::json routers_json(const RunResult& r) {
         const RouterCounts& c = r.router_counts[i];
         out.push_back({{"router", i < r.router_names.size() ? r.router_names[i] : ""},
                        {"flits", c.flits},
+                       {"heads", c.heads},
                        {"bubbles", c.bubbles},
                        {"token_grants", c.tokens.grants},
                        {"token_wait_cycles", c.tokens.wait_cycles},
