@@ -260,7 +260,7 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
     for (std::size_t w = 0; w < workloads.size(); ++w) {
         std::string all, front;
         const auto energy_line = [&](const ExploreRow* r) {
-            return fmt::format("{} {} \"{}\"\n", explore_number(*r->pj_per_flit),
+            return fmt::format("{} {} \"{}\"\n", explore_number(*r->pj_per_flit / 1000),
                                explore_number(r->latency_ns), values_of(r, false));
         };
         for (const auto* r : with)
@@ -310,7 +310,7 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         fmt::arg("energy",
                  plots_energy.empty()
                      ? std::string()
-                     : "set xlabel 'energy per delivered flit (pJ, event counts priced by the "
+                     : "set xlabel 'energy per delivered flit (nJ, event counts priced by the "
                        "fitted event table)'\nset ylabel 'mean message latency (ns at the router "
                        "clock); lines: Pareto fronts'\nset key top right\nplot " +
                            plots_energy + "\n"),
