@@ -84,7 +84,10 @@ void EventEnergy::fit() {
         b.push_back(r.data_pj);
         sum += r.data_pj;
     }
-    const std::vector<double> x = nonnegative_least_squares(a, b);
+    // Events that move together in the rows (heads and flits at one message length) cannot be
+    // told apart: the first of them takes the energy unless the others improve the fit by more
+    // than 1 % (of the squared residual).
+    const std::vector<double> x = nonnegative_least_squares(a, b, 0.01);
     for (std::size_t k = 0; k < kPowerEvents; ++k) pj[k] = x.empty() ? 0 : x[k];
     double squares = 0;
     for (const auto& r : rows) {
@@ -159,11 +162,17 @@ EventEnergy EventEnergy::from_json(const nlohmann::json& j, const std::string& f
 }
 
 std::vector<double> nonnegative_least_squares(const std::vector<std::vector<double>>& a,
-                                              const std::vector<double>& b) {
+                                              const std::vector<double>& b, double parsimony) {
     const std::size_t columns = a.empty() ? 0 : a.front().size();
-    std::vector<double> best(columns, 0);
-    double best_residual = 0;
-    for (double v : b) best_residual += v * v;  // x = 0
+    struct Candidate {
+        unsigned mask;
+        std::size_t size;
+        double residual;
+        std::vector<double> x;
+    };
+    double total = 0;
+    for (double v : b) total += v * v;
+    std::vector<Candidate> candidates{{0, 0, total, std::vector<double>(columns, 0)}};  // x = 0
     for (unsigned mask = 1; mask < (1u << columns); ++mask) {
         std::vector<std::size_t> cols;
         for (std::size_t c = 0; c < columns; ++c)
@@ -184,13 +193,20 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
             for (std::size_t i = 0; i < n; ++i) fit += a[r][cols[i]] * x[i];
             residual += (fit - b[r]) * (fit - b[r]);
         }
-        if (residual < best_residual * (1 - 1e-12)) {
-            best_residual = residual;
-            best.assign(columns, 0);
-            for (std::size_t i = 0; i < n; ++i) best[cols[i]] = x[i];
-        }
+        std::vector<double> full(columns, 0);
+        for (std::size_t i = 0; i < n; ++i) full[cols[i]] = x[i];
+        candidates.push_back({mask, n, residual, std::move(full)});
     }
-    return best;
+    double best = total;
+    for (const auto& c : candidates) best = std::min(best, c.residual);
+    // The fewest columns (then the first ones) that fit within the allowance of the best.
+    const double allowed = best * (1 + parsimony) + 1e-12 * total;
+    const Candidate* chosen = nullptr;
+    for (const auto& c : candidates)
+        if (c.residual <= allowed &&
+            (!chosen || c.size < chosen->size || (c.size == chosen->size && c.mask < chosen->mask)))
+            chosen = &c;
+    return chosen->x;
 }
 
 std::vector<EventEnergy> read_event_table(const std::string& file) {

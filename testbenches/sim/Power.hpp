@@ -69,9 +69,11 @@ std::vector<EventEnergy> read_event_table(const std::string& file);
 EventEnergy event_entry(const Scenario& scenario, const std::vector<std::string>& files);
 
 /// Non-negative least squares on a few columns (by trying every set of columns, as there are at
-/// most a handful): x >= 0 minimising |A x - b|. `a` is rows x columns.
+/// most a handful): x >= 0 minimising |A x - b|. `a` is rows x columns. With `parsimony` p > 0,
+/// the solution on the fewest columns (then the lowest-numbered) whose squared residual is
+/// within (1 + p) of the least.
 std::vector<double> nonnegative_least_squares(const std::vector<std::vector<double>>& a,
-                                              const std::vector<double>& b);
+                                              const std::vector<double>& b, double parsimony = 0);
 
 /// The "power" object of a run's results: needs RunResult::rtl_activity (the run had
 /// RunOptions::rtl_activity) or options.events_files, else ConfigError naming --power.

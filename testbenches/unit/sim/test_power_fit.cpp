@@ -54,3 +54,37 @@ TEST_CASE("power: the event table's non-negative least squares", "[sim][power]")
         }
     }
 }
+
+TEST_CASE("power: the event fit gives collinear events' energy to the first of them",
+          "[sim][power]") {
+    // Heads are a fixed share of the flits (one message length): the exact optimum is a line of
+    // solutions; the parsimonious fit takes the first column alone, unless the second helps.
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int round = 0; round < 50; ++round) {
+        std::vector<std::vector<double>> a;
+        std::vector<double> b;
+        const double share = 0.05 + 0.2 * u(rng), pj = 100 + 300 * u(rng);
+        for (int r = 0; r < 16; ++r) {
+            const double flits = std::floor(100 + 5000 * u(rng));
+            a.push_back({flits, flits * share, 0, 0});
+            b.push_back(flits * pj * (1 + 0.1 * (u(rng) - 0.5)));
+        }
+        const auto x = nonnegative_least_squares(a, b, 0.01);
+        CHECK(x[0] > 0);
+        CHECK(x[1] == 0);
+        // Two shares (two message lengths): the head's own energy is found.
+        const double share2 = share + 0.3, head = 50 + 500 * u(rng);
+        std::vector<std::vector<double>> a2;
+        std::vector<double> b2;
+        for (int r = 0; r < 32; ++r) {
+            const double flits = std::floor(100 + 5000 * u(rng));
+            const double heads = flits * (r < 16 ? share : share2);
+            a2.push_back({flits, heads, 0, 0});
+            b2.push_back(flits * pj + heads * head);
+        }
+        const auto y = nonnegative_least_squares(a2, b2, 0.01);
+        CHECK(y[0] == Approx(pj).epsilon(1e-6));
+        CHECK(y[1] == Approx(head).epsilon(1e-6));
+    }
+}
