@@ -23,6 +23,7 @@
 #include "systemc/pure/InputLimits.hpp"
 #include "systemc/pure/MessageTrace.hpp"
 #include "systemc/pure/StartupStepModel.hpp"
+#include "systemc/rtl/DelayModel.hpp"
 #include "systemc/rtl/HwCost.hpp"
 #include "systemc/rtl/RtlCache.hpp"
 #include "testbenches/sim/Experiment.hpp"
@@ -485,7 +486,22 @@ int hw_command(const std::string& scenario_file, const std::vector<std::string>&
     const std::vector<rtl::RtlConfig> configs = s.topology->rtl_configs(s.params);
     if (configs.empty())
         throw ConfigError("hw: the network has no RTL configuration (network.rtl)");
-    rtl::read_liberty_cells(liberty, "--liberty");  // a bad library is refused before any work
+    // A bad library is refused before any work.
+    const rtl::LibertyCells cells = rtl::read_liberty_cells(liberty, "--liberty");
+    // The Peh-Dally estimate of each configuration and the library's FO4 delay, also before any
+    // synthesis: a router the model cannot describe, or no OpenSTA, fails in seconds. A library
+    // without the inverter FO4 is measured on gets no comparison (a user's library may name its
+    // cells otherwise); the costs are still reported.
+    constexpr const char* kFo4Inverter = "INVX1";
+    std::vector<rtl::RouterShape> shapes;
+    std::vector<rtl::RouterDelayModel> models;
+    for (const auto& config : configs) {
+        shapes.push_back(rtl::router_shape(config));
+        models.push_back(rtl::peh_dally_router(shapes.back().ports(), shapes.back().vcs,
+                                               shapes.back().flit_bits));
+    }
+    const bool have_fo4 = cells.find(kFo4Inverter) != nullptr;
+    const double fo4_ps = have_fo4 ? rtl::measure_fo4_ps(liberty, "--liberty", kFo4Inverter) : 0;
     std::vector<rtl::HwCost> costs;
     for (const auto& config : configs)
         costs.push_back(rtl::hw_cost(
@@ -498,11 +514,41 @@ int hw_command(const std::string& scenario_file, const std::vector<std::string>&
     out["clock_ns"] = clock_ns > 0 ? nlohmann::ordered_json(clock_ns) : nlohmann::ordered_json();
     out["routers"] = routers;
     out["configurations"] = nlohmann::ordered_json::array();
-    for (const auto& c : costs) {
+    for (std::size_t i = 0; i < costs.size(); ++i) {
+        const auto& c = costs[i];
         auto j = c.to_json();
         if (clock_ns > 0) {
             j["critical_path"]["slack_ps"] = clock_ns * 1000 - c.min_period_ps;
             j["critical_path"]["meets_clock"] = c.min_period_ps <= clock_ns * 1000;
+        }
+        if (have_fo4) {
+            const rtl::RouterDelayModel& m = models[i];
+            const double ps_per_tau = fo4_ps / rtl::kTauPerFo4;
+            nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+            for (const auto& st : m.stages)
+                stages.push_back({{"stage", st.stage},
+                                  {"latency_tau", st.latency_tau},
+                                  {"overhead_tau", st.overhead_tau},
+                                  {"fo4", st.latency_tau / rtl::kTauPerFo4},
+                                  {"ps", st.latency_tau * ps_per_tau}});
+            const double model_ps = m.single_cycle_tau() * ps_per_tau;
+            j["delay_model"] = {{"model", m.virtual_channels ? "Peh-Dally virtual-channel router"
+                                                             : "Peh-Dally wormhole router"},
+                                {"ports", m.ports},
+                                {"inputs", shapes[i].inputs},
+                                {"outputs", shapes[i].outputs},
+                                {"vcs", m.vcs},
+                                {"flit_bits", m.flit_bits},
+                                {"fo4_ps", fo4_ps},
+                                {"fo4_inverter", kFo4Inverter},
+                                {"stages", stages},
+                                {"single_cycle_fo4", m.single_cycle_fo4()},
+                                {"single_cycle_ps", model_ps},
+                                {"measured_ps", c.min_period_ps},
+                                {"measured_fo4", c.min_period_ps / fo4_ps},
+                                {"measured_over_model", c.min_period_ps / model_ps}};
+        } else {
+            j["delay_model"] = nullptr;
         }
         out["configurations"].push_back(j);
     }
@@ -522,7 +568,12 @@ int hw_command(const std::string& scenario_file, const std::vector<std::string>&
     std::cout << fmt::format("{} router configuration(s) of {} ({} routers), library {} ({})\n",
                              costs.size(), scenario_file, routers, costs.front().library,
                              costs.front().liberty);
-    for (const auto& c : costs) {
+    if (!have_fo4)
+        std::cout << fmt::format(
+            "(no Peh-Dally comparison: the library has no {} to measure its FO4 delay on)\n",
+            kFo4Inverter);
+    for (std::size_t i = 0; i < costs.size(); ++i) {
+        const auto& c = costs[i];
         std::cout << fmt::format("\n{}\n",
                                  c.config.summary.empty() ? c.config.describe() : c.config.summary);
         std::cout << fmt::format("  {}\n", c.config.describe());
@@ -554,6 +605,26 @@ int hw_command(const std::string& scenario_file, const std::vector<std::string>&
                                      clock_ns * 1000 - c.min_period_ps,
                                      c.min_period_ps <= clock_ns * 1000 ? "met" : "VIOLATED");
         std::cout << fmt::format("  leakage        {:.4g} uW\n", c.leakage_uw);
+        if (!have_fo4) continue;
+        // The model's estimate of the same router next to the measured path (the RTL does every
+        // stage in one clock, so its path is the stages' sum, not one pipeline stage).
+        const rtl::RouterDelayModel& m = models[i];
+        std::vector<std::string> stages;
+        for (const auto& st : m.stages) {
+            std::string name = st.stage;
+            std::replace(name.begin(), name.end(), '_', ' ');
+            if (name == "vc allocation") name = "VC allocation";
+            stages.push_back(fmt::format("{} {:.1f} FO4", name, st.latency_tau / rtl::kTauPerFo4));
+        }
+        const double model_ps = m.single_cycle_fo4() * fo4_ps;
+        std::cout << fmt::format(
+            "  Peh-Dally model of a {} router, p {} ports, v {}, w {} bits (FO4 = {:.1f} ps on "
+            "this library):\n    {};\n    a single-cycle router (the RTL's, unpipelined) = sum = "
+            "{:.1f} FO4 = {:.0f} ps,\n    measured critical path (+ setup) {:.0f} ps (ratio "
+            "{:.2f})\n",
+            m.virtual_channels ? "virtual-channel" : "wormhole", m.ports, m.vcs, m.flit_bits,
+            fo4_ps, fmt::join(stages, ", "), m.single_cycle_fo4(), model_ps, c.min_period_ps,
+            c.min_period_ps / model_ps);
     }
     if (costs.size() == 1)
         std::cout << fmt::format(

@@ -104,6 +104,29 @@ TEST_CASE(
         CHECK(c->at("units_area_um2").get<double>() >= c->at("area_um2").get<double>());
         CHECK(unit_value(*c, "input_units", "instances") == 5);
         CHECK(unit_value(*c, "output_units", "instances") == 5);
+        // The Peh-Dally estimate beside it: OSU 0.18 um's FO4 delay is tens of picoseconds (a
+        // typical 0.18 um FO4 is 60-90 ps), so 50-500 ps catches a unit or arc mistake.
+        REQUIRE(c->contains("delay_model"));
+        const auto& m = c->at("delay_model");
+        REQUIRE(m.is_object());
+        CHECK(m.at("fo4_ps").get<double>() > 50);
+        CHECK(m.at("fo4_ps").get<double>() < 500);
+        CHECK(m.at("ports") == 5);
+        CHECK(m.at("flit_bits") == 8);
+        const bool vcs = m.at("vcs") == 2;
+        CHECK(m.at("stages").size() == (vcs ? 4u : 3u));
+        double sum_ps = 0;
+        for (const auto& s : m.at("stages")) {
+            INFO(s.dump());
+            CHECK(s.at("fo4").get<double>() > 0);
+            CHECK(s.at("ps").get<double>() ==
+                  Approx(s.at("fo4").get<double>() * m.at("fo4_ps").get<double>()));
+            sum_ps += s.at("ps").get<double>();
+        }
+        CHECK(m.at("single_cycle_ps").get<double>() == Approx(sum_ps));
+        CHECK(m.at("measured_ps") == p.at("min_period_ps"));
+        CHECK(m.at("measured_over_model").get<double>() ==
+              Approx(p.at("min_period_ps").get<double>() / sum_ps));
     }
     for (const auto& [small_cfg, large_cfg] : {std::pair{&d1, &d2}, std::pair{&d1, &v2}}) {
         INFO(small_cfg->at("parameters") << " -> " << large_cfg->at("parameters"));
