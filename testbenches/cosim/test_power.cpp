@@ -67,7 +67,7 @@ nlohmann::json power_run(const std::string& sets, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("power: an idle network draws the clock and leakage only; data power grows with load",
+TEST_CASE("power: an idle network draws the clock and leakage only, and data power grows with load",
           "[power]") {
     // Load 1e-5 over 1,200 cycles: no message at all (checked below).
     const auto idle = power_run("--set traffic.load=0.00001", "idle");
