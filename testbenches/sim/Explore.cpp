@@ -414,8 +414,9 @@ void price_energy(const ExploreOptions& options, const SweepSpec& spec,
         for (auto& e : read_event_table(table_path)) tables[e.config] = e;
     for (const auto& [key, config] : distinct) {
         if (tables.count(key)) continue;
+        const std::string wanted = key;  // a structured binding cannot be captured in C++17
         const auto point = std::find_if(point_config.begin(), point_config.end(),
-                                        [&](const auto& p) { return p.second == key; });
+                                        [&](const auto& p) { return p.second == wanted; });
         if (point == point_config.end()) continue;
         std::vector<std::string> overrides = options.sweep.sets;
         std::string label;
