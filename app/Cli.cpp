@@ -127,16 +127,17 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     if (!outputs.power &&
         (!outputs.power_events.empty() || !outputs.liberty.empty() || !outputs.hw_cache.empty()))
         throw ConfigError("--power-events, --liberty and --hw-cache (of run) go with --power");
+    sim::PowerOptions po;
     if (outputs.power) {
-        // Everything the power analysis reads is checked before the run.
+        // Everything the power analysis reads is read and checked before the run.
         if (!outputs.liberty.empty()) rtl::read_liberty_cells(outputs.liberty, "--liberty");
         if (!outputs.hw_cache.empty()) rtl::set_hw_cache_directory(outputs.hw_cache);
         s.run.rtl_activity = !s.rtl_routers().empty();
-        if (!s.run.rtl_activity && outputs.power_events.empty())
-            throw ConfigError(
-                "--power: this run has no RTL router to measure (give --rtl all) and no event "
-                "table (--power-events FILE, the JSON of a run with --rtl all --power)");
-        if (!outputs.power_events.empty()) sim::event_entry(s, outputs.power_events);  // checked
+        sim::require_power_source(s.run.rtl_activity, !outputs.power_events.empty());
+        po.liberty = outputs.liberty;
+        po.events_files = outputs.power_events;
+        if (!outputs.power_events.empty()) po.events = sim::event_entry(s, outputs.power_events);
+        po.progress = [](const std::string& line) { std::cerr << line << std::endl; };
     }
     // The traffic first: a message file is read and checked before the network is built.
     SendPlan plan = s.send_plan();
@@ -144,10 +145,6 @@ int run_command(const std::string& scenario_path, const std::vector<std::string>
     sim::print_summary(std::cout, r, s.params);
     nlohmann::ordered_json power;
     if (outputs.power) {
-        sim::PowerOptions po;
-        po.liberty = outputs.liberty;
-        po.events_files = outputs.power_events;
-        po.progress = [](const std::string& line) { std::cerr << line << std::endl; };
         power = sim::run_power(s, r, po);
         std::cout << sim::power_summary(power);
     }

@@ -73,11 +73,6 @@ struct NetlistModule {
     std::vector<std::pair<std::string, std::string>> instances;  ///< (module, instance name)
 };
 
-std::string unescape(std::string name) {
-    if (!name.empty() && name.front() == '\\') name.erase(0, 1);
-    return name;
-}
-
 std::map<std::string, NetlistModule> read_netlist(const std::string& path,
                                                   const LibertyCells& library) {
     std::ifstream in(path);
@@ -90,15 +85,15 @@ std::map<std::string, NetlistModule> read_netlist(const std::string& path,
     std::smatch m;
     while (std::getline(in, line)) {
         if (std::regex_search(line, m, module_line)) {
-            current = &modules[unescape(m[1])];
+            current = &modules[netlist_name(m[1])];
         } else if (line.rfind("endmodule", 0) == 0) {
             current = nullptr;
         } else if (current && std::regex_search(line, m, instance_line)) {
-            const std::string type = unescape(m[1]);
+            const std::string type = netlist_name(m[1]);
             if (library.find(type))
                 ++current->cells[type];
             else
-                current->instances.emplace_back(type, unescape(m[2]));
+                current->instances.emplace_back(type, netlist_name(m[2]));
         }
     }
     // Every instance is a library cell or a module of the netlist: anything else (a yosys
@@ -573,6 +568,15 @@ HwCost HwCost::from_json(const nlohmann::json& j) {
 }
 
 constexpr CacheLocation kHwCache{"hw cache", "WORMCAST_HW_CACHE", "hw", "--hw-cache"};
+
+std::string netlist_name(std::string text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    std::size_t start = 0;
+    while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+    text.erase(0, start);
+    if (!text.empty() && text.front() == '\\') text.erase(0, 1);
+    return text;
+}
 
 std::string hw_cost_directory(const HwCost& cost) {
     return hw_cache_directory() + "/" + cost.key;

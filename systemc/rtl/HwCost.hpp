@@ -84,6 +84,10 @@ struct HwCost {
     static HwCost from_json(const nlohmann::json& j);
 };
 
+/// A name as a yosys netlist writes it ("\\g_in[0].valid_q " or "clk_i"), without the escape and
+/// the blanks around it.
+std::string netlist_name(std::string text);
+
 /// The folder of `cost` in the cache: its netlists and logs (flat.v, sta.log, ...).
 std::string hw_cost_directory(const HwCost& cost);
 

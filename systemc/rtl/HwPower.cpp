@@ -24,15 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string power_unescape(std::string name) {
-    while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
-    std::size_t start = 0;
-    while (start < name.size() && std::isspace(static_cast<unsigned char>(name[start]))) ++start;
-    name.erase(0, start);
-    if (!name.empty() && name.front() == '\\') name.erase(0, 1);
-    return name;
-}
-
 /// The netlist the activity analysis runs on (see HwPower.hpp): the flattened one with each
 /// flip-flop's data input made a port "wc_ff_d_K"; register K's output net is nets[K].
 struct PowerNetlist {
@@ -70,10 +61,10 @@ PowerNetlist power_netlist(const HwCost& cost, const LibertyCells& library) {
             continue;
         }
         if (std::regex_match(line, m, input_line)) {
-            const std::string name = power_unescape(m[1]);
+            const std::string name = netlist_name(m[1]);
             if (name != "clk_i" && name != "clk") out.inputs.push_back(name);
         } else if (std::regex_match(line, m, instance_line)) {
-            const LibertyCells::Cell* c = library.find(power_unescape(m[1]));
+            const LibertyCells::Cell* c = library.find(netlist_name(m[1]));
             cell = c && c->flip_flop ? c : nullptr;
             if (cell && cell->data_pin.empty())
                 throw ModelError(fmt::format(
@@ -89,7 +80,7 @@ PowerNetlist power_netlist(const HwCost& cost, const LibertyCells& library) {
                                    last ? "" : ",");
             } else if (std::find(cell->outputs.begin(), cell->outputs.end(), pin) !=
                        cell->outputs.end()) {
-                register_net = power_unescape(m[2]);
+                register_net = netlist_name(m[2]);
             }
         } else if (cell && line == "  );") {
             out.register_nets.push_back(register_net);

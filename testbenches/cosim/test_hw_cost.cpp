@@ -5,56 +5,24 @@
 // micro-architecture relies on.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "testbenches/unit/program/ProgramRunner.hpp"
+
 namespace {
 
-std::string scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d =
-            std::filesystem::temp_directory_path() / ("wormcast_hw_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-/// Runs `wormcast COMMAND ARGS` in the scratch directory; stdout and stderr go to `output`.
-int run_program(const std::string& args, std::string& output) {
-    const std::string out = scratch("output.txt");
-    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) + " " +
-                            args + " > " + out + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    output = slurp(out);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
 
 /// `wormcast hw` with the tests' cache (WORMCAST_TEST_HW_CACHE, shared with the explore test).
 int run_hw(const std::string& args, std::string& output) {
-    const std::string out = scratch("output.txt");
-    const std::string cmd = "cd " + scratch("") + " && " + std::string(WORMCAST_BINARY) +
-                            " hw --hw-cache " + std::string(WORMCAST_TEST_HW_CACHE) + " " + args +
-                            " > " + out + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    output = slurp(out);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_program("hw --hw-cache " + std::string(WORMCAST_TEST_HW_CACHE) + " " + args, output);
 }
 
 const std::string kDemo = std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/demo.yaml";

@@ -3,45 +3,19 @@
 // mesh of 8-bit, depth-2 routers whose netlist the hw tests synthesise (one shared cache).
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "testbenches/unit/program/ProgramRunner.hpp"
+
 namespace {
 
-std::string power_scratch(const std::string& name) {
-    static const std::filesystem::path dir = [] {
-        auto d = std::filesystem::temp_directory_path() /
-                 ("wormcast_power_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
-}
-
-std::string power_slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int power_program(const std::string& args, std::string& output) {
-    const std::string out = power_scratch("output.txt");
-    const std::string cmd = "cd " + power_scratch("") + " && " + std::string(WORMCAST_BINARY) +
-                            " " + args + " > " + out + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    output = power_slurp(out);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using wormcast::testing::run_program;
+using wormcast::testing::scratch;
+using wormcast::testing::slurp;
+using wormcast::testing::write_text;
 
 const std::string kPowerDemo =
     std::string(WORMCAST_SOURCE_DIR) + "/testbenches/scenarios/demo.yaml";
@@ -55,14 +29,14 @@ const std::string kPowerRouters =
 /// `run --power` of the demo with `sets`; the results' "power" object.
 nlohmann::json power_run(const std::string& sets, const std::string& name) {
     std::string out;
-    const std::string file = power_scratch(name + ".json");
+    const std::string file = scratch(name + ".json");
     INFO("run --power " << sets);
     REQUIRE(
-        power_program("run " + kPowerDemo + kPowerRouters + " --power --json " + file + " " + sets,
-                      out) == 0);
+        run_program("run " + kPowerDemo + kPowerRouters + " --power --json " + file + " " + sets,
+                    out) == 0);
     INFO(out);
     CHECK(out.find("power        rtl-toggles") != std::string::npos);
-    return nlohmann::json::parse(power_slurp(file)).at("power");
+    return nlohmann::json::parse(slurp(file)).at("power");
 }
 
 }  // namespace
@@ -113,12 +87,12 @@ TEST_CASE("power: event-count energy agrees with RTL-toggle energy on other load
     // The table is fitted on one run, then priced on runs it was not fitted on: other loads and
     // seeds of the same routers (docs/hardware-cost.md gives the measured distances; messages of
     // another length are further off, as headers cost more than payload flits).
-    const std::string table = power_scratch("table.json");
+    const std::string table = scratch("table.json");
     {
         std::string out;
-        REQUIRE(power_program("run " + kPowerDemo + kPowerRouters +
-                                  " --power --set traffic.load=0.1 --json " + table,
-                              out) == 0);
+        REQUIRE(run_program("run " + kPowerDemo + kPowerRouters +
+                                " --power --set traffic.load=0.1 --json " + table,
+                            out) == 0);
     }
     for (const auto& [load, seed] : {std::pair{"0.04", "5"}, std::pair{"0.2", "9"}}) {
         const auto p = power_run(std::string("--set traffic.load=") + load + " --seed " + seed +
@@ -140,14 +114,14 @@ TEST_CASE("power: a table fitted on two message lengths prices a third length an
           "[power]") {
     // One message length fixes the share of heads among a router's flits, so one run cannot tell
     // a head's energy from a payload flit's; runs of 16- and 4-flit messages joined can.
-    const std::string t16 = power_scratch("t16.json"), t4 = power_scratch("t4.json");
+    const std::string t16 = scratch("t16.json"), t4 = scratch("t4.json");
     std::string out;
-    REQUIRE(power_program("run " + kPowerDemo + kPowerRouters +
-                              " --power --set traffic.load=0.1 --json " + t16,
-                          out) == 0);
-    REQUIRE(power_program("run " + kPowerDemo + kPowerRouters +
-                              " --power --set traffic.load=0.1 --set traffic.length=4 --json " + t4,
-                          out) == 0);
+    REQUIRE(run_program("run " + kPowerDemo + kPowerRouters +
+                            " --power --set traffic.load=0.1 --json " + t16,
+                        out) == 0);
+    REQUIRE(run_program("run " + kPowerDemo + kPowerRouters +
+                            " --power --set traffic.load=0.1 --set traffic.length=4 --json " + t4,
+                        out) == 0);
     const std::string mixed =
         "--set traffic.load=0.12 --seed 5 --set traffic.length=6 --set traffic.multicast_ratio=0.3 "
         "--set traffic.multicast_destinations=2..8";
@@ -164,19 +138,19 @@ TEST_CASE("power: a table fitted on two message lengths prices a third length an
 TEST_CASE("power: bad use of --power is refused before the run", "[power]") {
     std::string out;
     // No RTL router and no event table: nothing to measure the power with.
-    CHECK(power_program("run " + kPowerDemo + " --power", out) == 2);
+    CHECK(run_program("run " + kPowerDemo + " --power", out) == 2);
     CHECK(out.find("--power-events") != std::string::npos);
-    CHECK(power_program("run " + kPowerDemo + " --power-events x.json", out) == 2);
+    CHECK(run_program("run " + kPowerDemo + " --power-events x.json", out) == 2);
     CHECK(out.find("go with --power") != std::string::npos);
-    CHECK(power_program("run " + kPowerDemo + " --power --power-events /nonexistent.json", out) ==
-          2);
+    CHECK(run_program("run " + kPowerDemo + " --power --power-events /nonexistent.json", out) == 2);
     CHECK(out.find("/nonexistent.json") != std::string::npos);
-    CHECK(power_program("run " + kPowerDemo + " --rtl all --power --liberty /nonexistent.lib",
-                        out) == 2);
+    CHECK(run_program("run " + kPowerDemo + " --rtl all --power --liberty /nonexistent.lib", out) ==
+          2);
     CHECK(out.find("--liberty") != std::string::npos);
     // A JSON without an event table.
-    std::ofstream(power_scratch("empty.json")) << "{\"power\": {}}\n";
-    CHECK(power_program("run " + kPowerDemo + " --power --power-events empty.json", out) == 2);
+    write_text(scratch("empty.json"), "{\"power\": {}}\n");
+    CHECK(run_program("run " + kPowerDemo + " --power --power-events " + scratch("empty.json"),
+                      out) == 2);
     CHECK(out.find("no event_table") != std::string::npos);
     // A table for other routers, and one with a negative energy: refused before the run.
     const auto entry = [](const std::string& config, double pj) {
@@ -186,11 +160,13 @@ TEST_CASE("power: bad use of --power is refused before the run", "[power]") {
                std::to_string(pj) +
                ", \"pj_per_head\": 0, \"pj_per_bubble\": 0, \"pj_per_token_grant\": 0}]}\n";
     };
-    std::ofstream(power_scratch("other.json")) << entry("wc_router NUM_VCS=3", 1);
-    CHECK(power_program("run " + kPowerDemo + " --power --power-events other.json", out) == 2);
+    write_text(scratch("other.json"), entry("wc_router NUM_VCS=3", 1));
+    CHECK(run_program("run " + kPowerDemo + " --power --power-events " + scratch("other.json"),
+                      out) == 2);
     CHECK(out.find("no entry for this network's routers") != std::string::npos);
     CHECK(out.find("simulated") == std::string::npos);
-    std::ofstream(power_scratch("negative.json")) << entry("wc_router NUM_VCS=3", -1);
-    CHECK(power_program("run " + kPowerDemo + " --power --power-events negative.json", out) == 2);
+    write_text(scratch("negative.json"), entry("wc_router NUM_VCS=3", -1));
+    CHECK(run_program("run " + kPowerDemo + " --power --power-events " + scratch("negative.json"),
+                      out) == 2);
     CHECK(out.find("negative energy") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -216,27 +217,42 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         return fmt::format("{} {} \"{}\"\n", explore_number(r->area_um2 / 1e6), explore_number(y),
                            values_of(r, false));
     };
-    std::string plots_left, plots_right;
     int index = 0;
-    for (std::size_t w = 0; w < workloads.size(); ++w) {
-        std::string all, front;
-        for (const auto* r : with)
-            if (values_of(r, true) == workloads[w]) {
-                all += line(r, r->latency_ns);
-                if (r->pareto_latency) front += line(r, r->latency_ns);
+    // One set of points and its Pareto front per workload, as plot clauses over the data blocks
+    // appended to explore.dat; a row without an x value is left out, a workload without any too.
+    const auto workload_series = [&](const auto& x_of, const auto& y_of,
+                                     bool ExploreRow::*on_front) {
+        std::string plots;
+        for (std::size_t w = 0; w < workloads.size(); ++w) {
+            std::string all, front;
+            for (const auto* r : with) {
+                if (values_of(r, true) != workloads[w]) continue;
+                const std::optional<double> x = x_of(r);
+                if (!x) continue;
+                const std::string point = fmt::format("{} {} \"{}\"\n", explore_number(*x),
+                                                      explore_number(y_of(r)), values_of(r, false));
+                all += point;
+                if (r->*on_front) front += point;
             }
-        data += all + "\n\n" + front + "\n\n";
-        const std::string title = workloads[w].empty() ? "points" : workloads[w];
-        plots_left += fmt::format(
-            "'explore.dat' index {} using 1:2 with points pt 7 ps 1.2 lc {} title {}, \\\n"
-            "     'explore.dat' index {} using 1:2 with linespoints pt 7 ps 1.8 lw 2 lc {} "
-            "notitle, \\\n"
-            "     'explore.dat' index {} using 1:2:3 with labels offset 0,1 font ',8' notitle, "
-            "\\\n     ",
-            index, w + 1, gnuplot_quote(title), index + 1, w + 1, index + 1);
-        index += 2;
-    }
-    plots_left.erase(plots_left.rfind(", \\"));
+            if (all.empty()) continue;
+            data += all + "\n\n" + front + "\n\n";
+            const std::string title = workloads[w].empty() ? "points" : workloads[w];
+            plots += fmt::format(
+                "'explore.dat' index {} using 1:2 with points pt 7 ps 1.2 lc {} title {}, \\\n"
+                "     'explore.dat' index {} using 1:2 with linespoints pt 7 ps 1.8 lw 2 lc {} "
+                "notitle, \\\n"
+                "     'explore.dat' index {} using 1:2:3 with labels offset 0,1 font ',8' notitle, "
+                "\\\n     ",
+                index, w + 1, gnuplot_quote(title), index + 1, w + 1, index + 1);
+            index += 2;
+        }
+        if (!plots.empty()) plots.erase(plots.rfind(", \\"));
+        return plots;
+    };
+    const auto latency_ns = [](const ExploreRow* r) { return r->latency_ns; };
+    const std::string plots_left = workload_series(
+        [](const ExploreRow* r) { return std::optional<double>(r->area_um2 / 1e6); }, latency_ns,
+        &ExploreRow::pareto_latency);
     std::string designs, design_front;
     std::vector<std::string> seen;
     for (const auto* r : with) {
@@ -247,7 +263,7 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         if (r->pareto_throughput) design_front += line(r, r->design_gbps_per_node);
     }
     data += designs + "\n\n" + design_front + "\n\n";
-    plots_right = fmt::format(
+    const std::string plots_right = fmt::format(
         "'explore.dat' index {0} using 1:2 with points pt 7 ps 1.2 lc rgb 'gray40' title "
         "'designs', "
         "\\\n     'explore.dat' index {1} using 1:2 with linespoints pt 7 ps 1.8 lw 2 lc rgb "
@@ -255,32 +271,12 @@ std::string explore_plot(const std::string& dir, const SweepSpec& spec,
         "     'explore.dat' index {1} using 1:2:3 with labels offset 0,1 font ',8' notitle",
         index, index + 1);
     index += 2;
-    // With --power: latency against energy per delivered flit, per workload, with its front.
-    std::string plots_energy;
-    for (std::size_t w = 0; w < workloads.size(); ++w) {
-        std::string all, front;
-        const auto energy_line = [&](const ExploreRow* r) {
-            return fmt::format("{} {} \"{}\"\n", explore_number(*r->pj_per_flit / 1000),
-                               explore_number(r->latency_ns), values_of(r, false));
-        };
-        for (const auto* r : with)
-            if (values_of(r, true) == workloads[w] && r->pj_per_flit) {
-                all += energy_line(r);
-                if (r->pareto_energy) front += energy_line(r);
-            }
-        if (all.empty()) continue;
-        data += all + "\n\n" + front + "\n\n";
-        const std::string title = workloads[w].empty() ? "points" : workloads[w];
-        plots_energy += fmt::format(
-            "'explore.dat' index {} using 1:2 with points pt 7 ps 1.2 lc {} title {}, \\\n"
-            "     'explore.dat' index {} using 1:2 with linespoints pt 7 ps 1.8 lw 2 lc {} "
-            "notitle, \\\n"
-            "     'explore.dat' index {} using 1:2:3 with labels offset 0,1 font ',8' notitle, "
-            "\\\n     ",
-            index, w + 1, gnuplot_quote(title), index + 1, w + 1, index + 1);
-        index += 2;
-    }
-    if (!plots_energy.empty()) plots_energy.erase(plots_energy.rfind(", \\"));
+    // With --power: latency against energy per delivered flit (nJ), with its fronts.
+    const std::string plots_energy = workload_series(
+        [](const ExploreRow* r) {
+            return r->pj_per_flit ? std::optional<double>(*r->pj_per_flit / 1000) : std::nullopt;
+        },
+        latency_ns, &ExploreRow::pareto_energy);
     write_output_file(output_path(dir, "explore.dat"), data, "--out");
     std::string keys;
     for (std::size_t a = 0; a < spec.axes.size(); ++a)

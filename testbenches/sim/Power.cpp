@@ -273,13 +273,17 @@ EventEnergy event_entry(const Scenario& s, const std::vector<std::string>& files
     return joined;
 }
 
-nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
-                                 const PowerOptions& options) {
-    const bool toggles = !r.rtl_activity.empty();
-    if (!toggles && options.events_files.empty())
+void require_power_source(bool rtl_routers, bool event_table) {
+    if (!rtl_routers && !event_table)
         throw ConfigError(
             "--power: this run has no RTL router to measure (give --rtl all) and no event table "
             "(--power-events FILE, the JSON of a run with --rtl all --power)");
+}
+
+nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
+                                 const PowerOptions& options) {
+    const bool toggles = !r.rtl_activity.empty();
+    require_power_source(toggles, options.events.has_value());
     const double period_ns = s.params.clock_ns;
     const double period_s = period_ns * 1e-9;
     const std::string liberty = options.liberty.empty() ? rtl::kDefaultLiberty : options.liberty;
@@ -361,8 +365,8 @@ nlohmann::ordered_json run_power(const Scenario& s, const RunResult& r,
     for (const auto& e : fitted) out["event_table"].push_back(e.to_json());
 
     // ---- event-counts ------------------------------------------------------------------------
-    if (!options.events_files.empty()) {
-        const EventEnergy e = event_entry(s, options.events_files);
+    if (options.events) {
+        const EventEnergy& e = *options.events;
         const double seconds = static_cast<double>(r.cycles) * period_s;
         // The flip-flops' clock load scales with the clock's frequency.
         const double clock_each = e.idle_dynamic_w * e.period_ns / period_ns;

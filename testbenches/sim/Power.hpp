@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,15 +21,6 @@
 #include "testbenches/sim/Scenario.hpp"
 
 namespace wormcast::sim {
-
-struct PowerOptions {
-    std::string liberty;  ///< the cell library (rtl::kDefaultLiberty by default)
-    /// --power-events: JSONs with event tables (one: its table; several: the table refitted on
-    /// the union of their routers' rows, e.g. runs of two message lengths); empty: none.
-    std::vector<std::string> events_files;
-    unsigned jobs = 0;  ///< OpenSTA processes at once (0: one per core)
-    std::function<void(const std::string&)> progress;  ///< synthesis progress lines
-};
 
 /// Events the model counts per router, in this order: flits sent, worms' heads among them,
 /// bubbles sent, token grants.
@@ -59,6 +51,19 @@ struct EventEnergy {
     static EventEnergy from_json(const nlohmann::json& j, const std::string& field);
 };
 
+struct PowerOptions {
+    std::string liberty;  ///< the cell library (rtl::kDefaultLiberty by default)
+    /// The event table the event-counts method prices with (event_entry of the --power-events
+    /// files, read before the run); none: that method is not run.
+    std::optional<EventEnergy> events;
+    std::vector<std::string> events_files;  ///< where it came from, for the results
+    unsigned jobs = 0;                      ///< OpenSTA processes at once (0: one per core)
+    std::function<void(const std::string&)> progress;  ///< synthesis progress lines
+};
+
+/// ConfigError naming --power when a run has neither RTL routers to measure nor an event table.
+void require_power_source(bool rtl_routers, bool event_table);
+
 /// The event table of a JSON file (a run's --json with "power", or the "power" object alone);
 /// ConfigError naming --power-events when it cannot be read or has none.
 std::vector<EventEnergy> read_event_table(const std::string& file);
@@ -76,7 +81,7 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
                                               const std::vector<double>& b, double parsimony = 0);
 
 /// The "power" object of a run's results: needs RunResult::rtl_activity (the run had
-/// RunOptions::rtl_activity) or options.events_files, else ConfigError naming --power.
+/// RunOptions::rtl_activity) or options.events (require_power_source).
 nlohmann::ordered_json run_power(const Scenario& scenario, const RunResult& result,
                                  const PowerOptions& options);
 
