@@ -80,8 +80,14 @@ module wc_token_stop #(
   wire leave = (token_i && !take) || release_token;
 
   // The token on its way to the next stop: leaves in cycle c, arrives there in c + PASS.
+  // The first stop's token is on its way from reset on. Its reset value comes from the first_i
+  // strap, so it is not a register's reset value (that would be a flip-flop with an
+  // asynchronous load, which cell libraries do not have): boot_q, high from reset to the first
+  // clock edge, adds it to travel_q's constant reset value instead.
   reg [PASS-1:0] travel_q;
-  assign token_o = travel_q[PASS-1];
+  reg boot_q;
+  wire [PASS-1:0] travel = travel_q | (boot_q ? PASS'(first_i) : '0);
+  assign token_o = travel[PASS-1];
 
   integer a, b;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -92,7 +98,8 @@ module wc_token_stop #(
       held_q      <= 1'b0;
       holder_q    <= '0;
       forwarded_q <= '0;
-      travel_q    <= PASS'(first_i);
+      travel_q    <= '0;
+      boot_q      <= 1'b1;
       grants_o    <= '0;
       wait_o      <= '0;
       waited_q    <= '0;
@@ -113,7 +120,8 @@ module wc_token_stop #(
       held_q <= holding && !release_token;
       holder_q <= holder;
       forwarded_q <= holder_sent ? forwarded : counted;
-      travel_q <= (travel_q << 1) | PASS'(leave);
+      travel_q <= (travel << 1) | PASS'(leave);
+      boot_q   <= 1'b0;
     end
   end
 
