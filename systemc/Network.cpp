@@ -49,7 +49,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         auto drop_in =
             spec.router_factory ? spec.router_factory(c, params.clock_ns, &monitor_) : nullptr;
         if (drop_in &&
-            (drop_in->in_valid.size() != rs.inputs || drop_in->out_valid.size() != rs.outputs))
+            (drop_in->config().inputs != rs.inputs || drop_in->config().outputs != rs.outputs))
             throw ConfigError(fmt::format(
                 "{}: the stand-in router has other port counts than the spec", rs.name));
         if (drop_in) {
@@ -73,10 +73,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
             throw ConfigError(
                 fmt::format("{}: output {} bound twice or missing", spec.routers[r].name, q));
         out_bound[r][q] = true;
-        RouterModule& m = *modules_[r];
-        m.out_valid[q](w.valid);
-        m.out_flit[q](w.flit);
-        m.out_credit[q](w.credit);
+        modules_[r]->bind_output(q, w.sending_end());
         router_links_[r].push_back(&w);
     };
     auto bind_in = [&](std::size_t r, PortId p, LinkWires& w) {
@@ -84,10 +81,7 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
             throw ConfigError(
                 fmt::format("{}: input {} bound twice or missing", spec.routers[r].name, p));
         in_bound[r][p] = true;
-        RouterModule& m = *modules_[r];
-        m.in_valid[p](w.valid);
-        m.in_flit[p](w.flit);
-        m.in_credit[p](w.credit);
+        modules_[r]->bind_input(p, w.receiving_end());
         router_links_[r].push_back(&w);
     };
     for (const auto& l : spec.links) {
@@ -129,18 +123,14 @@ Network::Network(sc_module_name name, NetworkSpec spec, const NetworkParams& par
         for (std::size_t i = 0; i < ns.injection_ports.size(); ++i) {
             auto w = std::make_unique<LinkWires>(fmt::format("nic{}_inj{}", n, i));
             w->name = fmt::format("node {} injection {}", node_name(n), i);
-            nic.inj_valid[i](w->valid);
-            nic.inj_flit[i](w->flit);
-            nic.inj_credit[i](w->credit);
+            nic.bind_injection(static_cast<unsigned>(i), w->sending_end());
             bind_in(ns.router, ns.injection_ports[i], *w);
             wires_.push_back(std::move(w));
         }
         for (std::size_t c2 = 0; c2 < ns.consumption_ports.size(); ++c2) {
             auto w = std::make_unique<LinkWires>(fmt::format("nic{}_cons{}", n, c2));
             w->name = fmt::format("node {} consumption {}", node_name(n), c2);
-            nic.cons_valid[c2](w->valid);
-            nic.cons_flit[c2](w->flit);
-            nic.cons_credit[c2](w->credit);
+            nic.bind_consumption(static_cast<unsigned>(c2), w->receiving_end());
             bind_out(ns.exit_router >= 0 ? static_cast<std::size_t>(ns.exit_router) : ns.router,
                      ns.consumption_ports[c2], *w);
             wires_.push_back(std::move(w));

@@ -35,6 +35,8 @@ struct LinkWires {
     sc_core::sc_signal<Flit, sc_core::SC_UNCHECKED_WRITERS> flit;
     sc_core::sc_signal<std::uint32_t, sc_core::SC_UNCHECKED_WRITERS> credit;
     std::string name;
+    ChannelOut sending_end() { return {&valid, &flit, &credit}; }
+    ChannelIn receiving_end() { return {&valid, &flit, &credit}; }
 };
 
 class Network : public sc_core::sc_module {

@@ -31,12 +31,6 @@ std::vector<NodeId> receivers_of(const Header& h, std::uint32_t nodes) {
 Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware, sc_time period,
          DeliveryLedger* ledger, ActivityMonitor* monitor, Ticker* ticker)
     : sc_module(name),
-      inj_valid("inj_valid", config.injection_channels),
-      inj_flit("inj_flit", config.injection_channels),
-      inj_credit("inj_credit", config.injection_channels),
-      cons_valid("cons_valid", config.consumption_channels),
-      cons_flit("cons_flit", config.consumption_channels),
-      cons_credit("cons_credit", config.consumption_channels),
       host_in("host_in"),
       host_out("host_out"),
       config_(std::move(config)),
@@ -60,6 +54,8 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
                          std::vector<std::pair<bool, Flit>>(config_.t_inj));
     credit_pipeline_.assign(config_.consumption_channels,
                             std::vector<std::uint32_t>(config_.t_cons, 0));
+    inj_.resize(config_.injection_channels);
+    cons_.resize(config_.consumption_channels);
     driven_valid_.assign(config_.injection_channels, false);
     driven_credit_.assign(config_.consumption_channels, 0);
     host_in.register_b_transport(this, &Nic::b_transport);
@@ -67,9 +63,30 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
     sensitive << timer_.arm_event();
 }
 
+void Nic::bind_injection(unsigned i, const ChannelOut& channel) {
+    if (i >= inj_.size() || inj_[i].valid)
+        throw ConfigError(
+            fmt::format("{}: injection channel {} bound twice or missing", name(), i));
+    inj_[i] = channel;
+}
+
+void Nic::bind_consumption(unsigned c, const ChannelIn& channel) {
+    if (c >= cons_.size() || cons_[c].valid)
+        throw ConfigError(
+            fmt::format("{}: consumption channel {} bound twice or missing", name(), c));
+    cons_[c] = channel;
+}
+
 void Nic::end_of_elaboration() {
-    for (auto& v : cons_valid) wake_ |= v.value_changed_event();
-    for (auto& c : inj_credit) wake_ |= c.value_changed_event();
+    for (unsigned i = 0; i < inj_.size(); ++i)
+        if (!inj_[i].valid)
+            throw ConfigError(fmt::format("{}: injection channel {} is not connected", name(), i));
+    for (unsigned c = 0; c < cons_.size(); ++c)
+        if (!cons_[c].valid)
+            throw ConfigError(
+                fmt::format("{}: consumption channel {} is not connected", name(), c));
+    for (const auto& c : cons_) wake_ |= c.valid->value_changed_event();
+    for (const auto& c : inj_) wake_ |= c.credit->value_changed_event();
     wake_ |= submit_event_;
 }
 
@@ -99,8 +116,8 @@ void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
 }
 
 void Nic::reset() {
-    for (auto& v : inj_valid) v.write(false);
-    for (auto& c : cons_credit) c.write(0);
+    for (const auto& c : inj_) c.valid->write(false);
+    for (const auto& c : cons_) c.credit->write(0);
 }
 
 void Nic::cycle() {
@@ -136,9 +153,9 @@ void Nic::evaluate() {
 void Nic::consume(Cycle now) {
     saw_input_ = false;
     for (unsigned c = 0; c < config_.consumption_channels; ++c) {
-        if (!cons_valid[c].read()) continue;
+        if (!cons_[c].valid->read()) continue;
         saw_input_ = true;
-        const Flit flit = cons_flit[c].read();
+        const Flit flit = cons_[c].flit->read();
         if (flit.vc >= config_.vcs)
             throw ModelError(
                 fmt::format("node {}: flit on VC {} of {}", config_.node, flit.vc, config_.vcs));
@@ -331,7 +348,7 @@ bool Nic::start_next_send(Lane& lane, Cycle now) {
 void Nic::inject(Cycle now) {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         // Credits returned by the router.
-        const std::uint32_t credits = inj_credit[i].read();
+        const std::uint32_t credits = inj_[i].credit->read();
         saw_input_ = saw_input_ || credits;
         for (std::uint32_t mask = credits; mask; mask &= mask - 1)
             inj_credits_[i][static_cast<unsigned>(__builtin_ctz(mask))].release();
@@ -380,13 +397,13 @@ void Nic::drive(Cycle now) {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         auto& slot = inj_pipeline_[i][now % inj_pipeline_[i].size()];
         if (slot.first) {
-            inj_flit[i].write(slot.second);
-            if (!driven_valid_[i]) inj_valid[i].write(true);
+            inj_[i].flit->write(slot.second);
+            if (!driven_valid_[i]) inj_[i].valid->write(true);
             driven_valid_[i] = true;
             slot.first = false;
             --in_flight_;
         } else if (driven_valid_[i]) {
-            inj_valid[i].write(false);
+            inj_[i].valid->write(false);
             driven_valid_[i] = false;
         }
     }
@@ -396,7 +413,7 @@ void Nic::drive(Cycle now) {
         in_flight_ -= static_cast<unsigned>(__builtin_popcount(credits));
         slot = 0;
         if (credits != driven_credit_[c]) {
-            cons_credit[c].write(credits);
+            cons_[c].credit->write(credits);
             driven_credit_[c] = credits;
         }
     }

@@ -14,6 +14,7 @@
 #include <tlm>
 
 #include "systemc/ActivityMonitor.hpp"
+#include "systemc/ChannelWires.hpp"
 #include "systemc/CycleTimer.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/HostInterface.hpp"
@@ -54,21 +55,17 @@ struct NicStats {
 
 class Nic : public sc_core::sc_module, private Clocked {
   public:
-    // Injection channel i: link into the router and credits back from it.
-    sc_core::sc_vector<sc_core::sc_out<bool>> inj_valid;
-    sc_core::sc_vector<sc_core::sc_out<Flit>> inj_flit;
-    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> inj_credit;
-    // Consumption channel c: link from the router and credits returned to it.
-    sc_core::sc_vector<sc_core::sc_in<bool>> cons_valid;
-    sc_core::sc_vector<sc_core::sc_in<Flit>> cons_flit;
-    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> cons_credit;
-
     tlm_utils::simple_target_socket<Nic> host_in;      ///< SendDescriptor writes from the host
     tlm_utils::simple_initiator_socket<Nic> host_out;  ///< DeliveryRecord writes to the host
 
     Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware,
         sc_core::sc_time period, DeliveryLedger* ledger, ActivityMonitor* monitor,
         Ticker* ticker = nullptr);
+
+    /// Connects injection channel i (into the router) and consumption channel c (from it),
+    /// before the simulation starts; each once.
+    void bind_injection(unsigned i, const ChannelOut& channel);
+    void bind_consumption(unsigned c, const ChannelIn& channel);
 
     const NicConfig& config() const { return config_; }
     const NicStats& stats() const { return stats_; }
@@ -164,6 +161,8 @@ class Nic : public sc_core::sc_module, private Clocked {
     // Output registers: injection pipelines (t_inj) and consumption credit pipelines (t_cons).
     std::vector<std::vector<std::pair<bool, Flit>>> inj_pipeline_;
     std::vector<std::vector<std::uint32_t>> credit_pipeline_;
+    std::vector<ChannelOut> inj_;  ///< injection channels, as bound
+    std::vector<ChannelIn> cons_;  ///< consumption channels
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     unsigned in_flight_ = 0;

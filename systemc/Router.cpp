@@ -46,7 +46,9 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
       request_(config_.inputs, std::vector<PortSet>(config_.vcs)),
-      token_(config_.token_ring, config_.token_stop, config_.token_release_flits) {
+      token_(config_.token_ring, config_.token_stop, config_.token_release_flits),
+      in_channels_(config_.inputs),
+      out_channels_(config_.outputs) {
     if (config_.token_ring && config_.token_stop >= config_.token_ring->stops())
         throw ConfigError(
             fmt::format("{}: token stop {} is not on its ring", config_.name, config_.token_stop));
@@ -64,27 +66,45 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
     sensitive << timer_.arm_event();
 }
 
+void Router::bind_input(PortId p, const ChannelIn& channel) {
+    if (p >= in_channels_.size() || in_channels_[p].valid)
+        throw ConfigError(fmt::format("{}: input {} bound twice or missing", name(), p));
+    in_channels_[p] = channel;
+}
+
+void Router::bind_output(PortId q, const ChannelOut& channel) {
+    if (q >= out_channels_.size() || out_channels_[q].valid)
+        throw ConfigError(fmt::format("{}: output {} bound twice or missing", name(), q));
+    out_channels_[q] = channel;
+}
+
 void Router::end_of_elaboration() {
-    for (auto& v : in_valid) wake_ |= v.value_changed_event();
-    for (auto& c : out_credit) wake_ |= c.value_changed_event();
+    for (PortId p = 0; p < config_.inputs; ++p)
+        if (!in_channels_[p].valid)
+            throw ConfigError(fmt::format("{}: input {} is not connected", name(), p));
+    for (PortId q = 0; q < config_.outputs; ++q)
+        if (!out_channels_[q].valid)
+            throw ConfigError(fmt::format("{}: output {} is not connected", name(), q));
+    for (const auto& c : in_channels_) wake_ |= c.valid->value_changed_event();
+    for (const auto& c : out_channels_) wake_ |= c.credit->value_changed_event();
     // The values the input signals hold, read in place every active cycle: sc_signal::read()
     // returns its current value by reference, valid for the signal's lifetime, so the per-cycle
-    // reads need no virtual call through the port.
+    // reads need no virtual call.
     for (PortId p = 0; p < config_.inputs; ++p) {
-        in_valid_value_.push_back(&in_valid[p]->read());
-        in_flit_value_.push_back(&in_flit[p]->read());
-        in_credit_if_.push_back(in_credit[p].operator->());
+        in_valid_value_.push_back(&in_channels_[p].valid->read());
+        in_flit_value_.push_back(&in_channels_[p].flit->read());
+        in_credit_if_.push_back(in_channels_[p].credit);
     }
     for (PortId q = 0; q < config_.outputs; ++q) {
-        out_valid_if_.push_back(out_valid[q].operator->());
-        out_flit_if_.push_back(out_flit[q].operator->());
-        out_credit_value_.push_back(&out_credit[q]->read());
+        out_valid_if_.push_back(out_channels_[q].valid);
+        out_flit_if_.push_back(out_channels_[q].flit);
+        out_credit_value_.push_back(&out_channels_[q].credit->read());
     }
 }
 
 void Router::reset() {
-    for (auto& o : out_valid) o.write(false);
-    for (auto& c : in_credit) c.write(0);
+    for (auto* o : out_valid_if_) o->write(false);
+    for (auto* c : in_credit_if_) c->write(0);
 }
 
 void Router::cycle() {

@@ -60,6 +60,8 @@ class Router : public RouterModule, private Clocked {
     /// Outputs whose credits are not all back: "output q VC v: c of d credits". Empty for a drained
     /// network whose credits have all been returned.
     std::vector<std::string> missing_credits() const;
+    void bind_input(PortId p, const ChannelIn& channel) override;
+    void bind_output(PortId q, const ChannelOut& channel) override;
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
     std::optional<std::uint64_t> blocked_cycles(Cycle cycles) const override;
@@ -182,8 +184,10 @@ class Router : public RouterModule, private Clocked {
     std::vector<std::pair<PortId, VcId>> adaptive_waiting_;
     std::vector<SwitchGrant> grants_;
     sc_core::sc_event_or_list wake_;
-    // Channel interfaces behind the ports, looked up once (a port access costs a check each time);
-    // for the inputs, the signals' current values themselves (end_of_elaboration).
+    std::vector<ChannelIn> in_channels_;    ///< per input, as bound (bind_input)
+    std::vector<ChannelOut> out_channels_;  ///< per output
+    // The same wires as flat arrays for the per-cycle stages; for the inputs, the signals'
+    // current values themselves (end_of_elaboration).
     std::vector<const bool*> in_valid_value_;
     std::vector<const Flit*> in_flit_value_;
     std::vector<const std::uint32_t*> out_credit_value_;

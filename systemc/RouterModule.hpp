@@ -8,6 +8,7 @@
 
 #include <systemc>
 
+#include "systemc/ChannelWires.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/OutputUnit.hpp"
 #include "systemc/RouterConfig.hpp"
@@ -17,24 +18,15 @@ namespace wormcast {
 
 class RouterModule : public sc_core::sc_module {
   public:
-    // Per input port p: the link from upstream and the credits returned to it.
-    sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
-    sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
-    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> in_credit;
-    // Per output port q: the link to downstream and the credits it returns.
-    sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
-    sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
-    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
-
     RouterModule(sc_core::sc_module_name name, RouterConfig config)
-        : sc_module(name),
-          in_valid("in_valid", config.inputs),
-          in_flit("in_flit", config.inputs),
-          in_credit("in_credit", config.inputs),
-          out_valid("out_valid", config.outputs),
-          out_flit("out_flit", config.outputs),
-          out_credit("out_credit", config.outputs),
-          config_(std::move(config)) {}
+        : sc_module(name), config_(std::move(config)) {}
+
+    /// Connects input p to the channel from upstream, output q to the channel downstream, before
+    /// the simulation starts; every port is connected once. A module holds what it needs: the
+    /// SystemC Router the signals themselves (no port objects: a 64x64 mesh would otherwise
+    /// build, name and bind 150,000 of them), the RTL router its ports bound to them.
+    virtual void bind_input(PortId p, const ChannelIn& channel) = 0;
+    virtual void bind_output(PortId q, const ChannelOut& channel) = 0;
 
     const RouterConfig& config() const { return config_; }
     /// Flits and bubbles sent on output q so far.

@@ -28,8 +28,35 @@ namespace wormcast {
 /// model's internals for a Verilator waveform (systemc/rtl/RtlWaves).
 class RtlRouterBase : public RouterModule {
   public:
+    // Per input port p: the link from upstream and the credits returned to it; per output port q:
+    // the link downstream and the credits it returns. Ports, unlike the SystemC Router's plain
+    // references: the wrapper is sensitive to them and a testbench may bind its own signals.
+    sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
+    sc_core::sc_vector<sc_core::sc_in<Flit>> in_flit;
+    sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> in_credit;
+    sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
+    sc_core::sc_vector<sc_core::sc_out<Flit>> out_flit;
+    sc_core::sc_vector<sc_core::sc_in<std::uint32_t>> out_credit;
+
     RtlRouterBase(sc_core::sc_module_name name, RouterConfig config)
-        : RouterModule(name, std::move(config)) {}
+        : RouterModule(name, std::move(config)),
+          in_valid("in_valid", config_.inputs),
+          in_flit("in_flit", config_.inputs),
+          in_credit("in_credit", config_.inputs),
+          out_valid("out_valid", config_.outputs),
+          out_flit("out_flit", config_.outputs),
+          out_credit("out_credit", config_.outputs) {}
+
+    void bind_input(PortId p, const ChannelIn& channel) override {
+        in_valid[p](*channel.valid);
+        in_flit[p](*channel.flit);
+        in_credit[p](*channel.credit);
+    }
+    void bind_output(PortId q, const ChannelOut& channel) override {
+        out_valid[q](*channel.valid);
+        out_flit[q](*channel.flit);
+        out_credit[q](*channel.credit);
+    }
     /// Adds the model's ports and internal signals (e.g. every input FIFO's count_q) to `file`,
     /// `levels` levels of hierarchy deep, under the model's SystemC name (e.g. "net.r1_1.rtl").
     virtual void trace_model(VerilatedVcdC* file, int levels) = 0;

@@ -53,12 +53,8 @@ class RouterPair : public sc_module {
             sources_.back()->valid((*in_valid_)[p]);
             sources_.back()->flit((*in_flit_)[p]);
             sources_.back()->credit((*ref_in_credit_)[p]);
-            reference_->in_valid[p]((*in_valid_)[p]);
-            reference_->in_flit[p]((*in_flit_)[p]);
-            reference_->in_credit[p]((*ref_in_credit_)[p]);
-            rtl_->in_valid[p]((*in_valid_)[p]);
-            rtl_->in_flit[p]((*in_flit_)[p]);
-            rtl_->in_credit[p]((*rtl_in_credit_)[p]);
+            reference_->bind_input(p, {&(*in_valid_)[p], &(*in_flit_)[p], &(*ref_in_credit_)[p]});
+            rtl_->bind_input(p, {&(*in_valid_)[p], &(*in_flit_)[p], &(*rtl_in_credit_)[p]});
         }
         for (PortId q = 0; q < c.outputs; ++q) {
             sinks_.push_back(std::make_unique<CreditSink>(fmt::format("sink{}", q).c_str(), c.vcs,
@@ -67,12 +63,9 @@ class RouterPair : public sc_module {
             sinks_.back()->valid((*ref_out_valid_)[q]);
             sinks_.back()->flit((*ref_out_flit_)[q]);
             sinks_.back()->credit((*out_credit_)[q]);
-            reference_->out_valid[q]((*ref_out_valid_)[q]);
-            reference_->out_flit[q]((*ref_out_flit_)[q]);
-            reference_->out_credit[q]((*out_credit_)[q]);
-            rtl_->out_valid[q]((*rtl_out_valid_)[q]);
-            rtl_->out_flit[q]((*rtl_out_flit_)[q]);
-            rtl_->out_credit[q]((*out_credit_)[q]);
+            reference_->bind_output(
+                q, {&(*ref_out_valid_)[q], &(*ref_out_flit_)[q], &(*out_credit_)[q]});
+            rtl_->bind_output(q, {&(*rtl_out_valid_)[q], &(*rtl_out_flit_)[q], &(*out_credit_)[q]});
         }
         SC_METHOD(compare);
     }

@@ -71,9 +71,8 @@ class RouterBench : public sc_core::sc_module {
                 ("in_flit" + std::to_string(p)).c_str()));
             in_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(
                 ("in_credit" + std::to_string(p)).c_str()));
-            router->in_valid[p](*in_valid_.back());
-            router->in_flit[p](*in_flit_.back());
-            router->in_credit[p](*in_credit_.back());
+            router->bind_input(
+                p, {in_valid_.back().get(), in_flit_.back().get(), in_credit_.back().get()});
         }
         for (PortId q = 0; q < out; ++q) {
             out_valid_.emplace_back(std::make_unique<sc_core::sc_signal<bool>>(
@@ -82,9 +81,8 @@ class RouterBench : public sc_core::sc_module {
                 ("out_flit" + std::to_string(q)).c_str()));
             out_credit_.emplace_back(std::make_unique<sc_core::sc_signal<std::uint32_t>>(
                 ("out_credit" + std::to_string(q)).c_str()));
-            router->out_valid[q](*out_valid_.back());
-            router->out_flit[q](*out_flit_.back());
-            router->out_credit[q](*out_credit_.back());
+            router->bind_output(
+                q, {out_valid_.back().get(), out_flit_.back().get(), out_credit_.back().get()});
         }
         to_send.resize(in);
         start.assign(in, 1);
