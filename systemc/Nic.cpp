@@ -31,7 +31,7 @@ std::vector<NodeId> receivers_of(const Header& h, std::uint32_t nodes) {
 Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware, sc_time period,
          DeliveryLedger* ledger, ActivityMonitor* monitor, Ticker* ticker)
     : sc_module(name),
-      host_in("host_in"),
+      host_in("host_in", this, &Nic::b_transport),
       host_out("host_out"),
       config_(std::move(config)),
       firmware_(std::move(firmware)),
@@ -58,7 +58,6 @@ Nic::Nic(sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmwa
     cons_.resize(config_.consumption_channels);
     driven_valid_.assign(config_.injection_channels, false);
     driven_credit_.assign(config_.consumption_channels, 0);
-    host_in.register_b_transport(this, &Nic::b_transport);
     SC_METHOD(cycle);
     sensitive << timer_.arm_event();
 }

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
 
@@ -22,6 +21,7 @@
 #include "systemc/pure/DeliveryLedger.hpp"
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Header.hpp"
+#include "systemc/tlm/BlockingTargetSocket.hpp"
 
 namespace wormcast {
 
@@ -55,7 +55,7 @@ struct NicStats {
 
 class Nic : public sc_core::sc_module, private Clocked {
   public:
-    tlm_utils::simple_target_socket<Nic> host_in;      ///< SendDescriptor writes from the host
+    BlockingTargetSocket<Nic> host_in;                 ///< SendDescriptor writes from the host
     tlm_utils::simple_initiator_socket<Nic> host_out;  ///< DeliveryRecord writes to the host
 
     Nic(sc_core::sc_module_name name, NicConfig config, std::unique_ptr<Firmware> firmware,

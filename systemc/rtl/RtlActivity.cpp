@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn (<systemc> leaves it out by default)
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 

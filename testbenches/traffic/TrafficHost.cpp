@@ -10,11 +10,10 @@ using namespace sc_core;
 TrafficHost::TrafficHost(sc_module_name name, std::unique_ptr<SendStream> sends, sc_time clock)
     : sc_module(name),
       to_nic("to_nic"),
-      from_nic("from_nic"),
+      from_nic("from_nic", this, &TrafficHost::b_transport),
       sends_(std::move(sends)),
       next_(sends_->next()),
       clock_(clock) {
-    from_nic.register_b_transport(this, &TrafficHost::b_transport);
     // A method, not a thread: it re-arms itself for the next send's time, so no run has a
     // coroutine stack (which the address sanitizer cannot follow, docs/hardening.md). The NIC
     // sees a request written in cycle t in cycle t+1, so the order of processes within a cycle

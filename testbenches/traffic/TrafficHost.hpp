@@ -8,11 +8,11 @@
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
 
 #include "systemc/HostInterface.hpp"
+#include "systemc/tlm/BlockingTargetSocket.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
 namespace wormcast {
@@ -20,7 +20,7 @@ namespace wormcast {
 class TrafficHost : public sc_core::sc_module {
   public:
     tlm_utils::simple_initiator_socket<TrafficHost> to_nic;
-    tlm_utils::simple_target_socket<TrafficHost> from_nic;
+    BlockingTargetSocket<TrafficHost> from_nic;
 
     TrafficHost(sc_core::sc_module_name name, std::unique_ptr<SendStream> sends,
                 sc_core::sc_time clock);
