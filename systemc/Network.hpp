@@ -11,6 +11,7 @@
 
 #include "systemc/ActivityMonitor.hpp"
 #include "systemc/Flit.hpp"
+#include "systemc/LinkWires.hpp"
 #include "systemc/NetworkSpec.hpp"
 #include "systemc/Nic.hpp"
 #include "systemc/PackedFlitProbe.hpp"
@@ -22,22 +23,6 @@
 #include "systemc/pure/DeliveryLedger.hpp"
 
 namespace wormcast {
-
-/// Forward {valid, flit} and backward credit wires of one channel. Each has one writer by
-/// construction (the port bound to it), so the kernel's per-write check of the writing process
-/// is left out.
-struct LinkWires {
-    explicit LinkWires(const std::string& base)
-        : valid((base + "_valid").c_str()),
-          flit((base + "_flit").c_str()),
-          credit((base + "_credit").c_str()) {}
-    sc_core::sc_signal<bool, sc_core::SC_UNCHECKED_WRITERS> valid;
-    sc_core::sc_signal<Flit, sc_core::SC_UNCHECKED_WRITERS> flit;
-    sc_core::sc_signal<std::uint32_t, sc_core::SC_UNCHECKED_WRITERS> credit;
-    std::string name;
-    ChannelOut sending_end() { return {&valid, &flit, &credit}; }
-    ChannelIn receiving_end() { return {&valid, &flit, &credit}; }
-};
 
 class Network : public sc_core::sc_module {
   public:

@@ -84,9 +84,6 @@ void Nic::end_of_elaboration() {
         if (!cons_[c].valid)
             throw ConfigError(
                 fmt::format("{}: consumption channel {} is not connected", name(), c));
-    for (const auto& c : cons_) wake_ |= c.valid->value_changed_event();
-    for (const auto& c : inj_) wake_ |= c.credit->value_changed_event();
-    wake_ |= submit_event_;
 }
 
 void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
@@ -112,6 +109,17 @@ void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
     MulticastRequest request{id, config_.node, d->destinations, d->length};
     submitted_.push_back({timer_.now(), std::move(request), d->measured});
     submit_event_.notify(SC_ZERO_TIME);
+}
+
+const sc_core::sc_event_or_list& Nic::wake_events() {
+    // Gathered at the first sleep rather than at elaboration: a link's events are made on first
+    // use, and once the simulation runs they need no name in SystemC's object table.
+    if (wake_.size() == 0) {
+        for (const auto& c : cons_) wake_ |= c.valid->value_changed_event();
+        for (const auto& c : inj_) wake_ |= c.credit->value_changed_event();
+        wake_ |= submit_event_;
+    }
+    return wake_;
 }
 
 void Nic::reset() {
@@ -144,9 +152,9 @@ void Nic::evaluate() {
     if (busy_next_cycle()) return timer_.next_cycle();
     const Cycle next = next_timed_event(now);
     if (next == ~Cycle{0})
-        timer_.sleep(wake_);
+        timer_.sleep(wake_events());
     else
-        timer_.sleep_for(next - now, wake_);
+        timer_.sleep_for(next - now, wake_events());
 }
 
 void Nic::consume(Cycle now) {

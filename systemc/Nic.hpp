@@ -168,7 +168,8 @@ class Nic : public sc_core::sc_module, private Clocked {
     unsigned in_flight_ = 0;
     bool saw_input_ = false;  ///< a flit or a credit was read this cycle
     sc_core::sc_event submit_event_;
-    sc_core::sc_event_or_list wake_;
+    sc_core::sc_event_or_list wake_;  ///< what a sleep waits on (wake_events)
+    const sc_core::sc_event_or_list& wake_events();
 };
 
 }  // namespace wormcast

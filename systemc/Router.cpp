@@ -85,8 +85,6 @@ void Router::end_of_elaboration() {
     for (PortId q = 0; q < config_.outputs; ++q)
         if (!out_channels_[q].valid)
             throw ConfigError(fmt::format("{}: output {} is not connected", name(), q));
-    for (const auto& c : in_channels_) wake_ |= c.valid->value_changed_event();
-    for (const auto& c : out_channels_) wake_ |= c.credit->value_changed_event();
     // The values the input signals hold, read in place every active cycle: sc_signal::read()
     // returns its current value by reference, valid for the signal's lifetime, so the per-cycle
     // reads need no virtual call.
@@ -100,6 +98,16 @@ void Router::end_of_elaboration() {
         out_flit_if_.push_back(out_channels_[q].flit);
         out_credit_value_.push_back(&out_channels_[q].credit->read());
     }
+}
+
+const sc_core::sc_event_or_list& Router::wake_events() {
+    // Gathered at the first sleep rather than at elaboration: a link's events are made on first
+    // use, and once the simulation runs they need no name in SystemC's object table.
+    if (wake_.size() == 0) {
+        for (const auto& c : in_channels_) wake_ |= c.valid->value_changed_event();
+        for (const auto& c : out_channels_) wake_ |= c.credit->value_changed_event();
+    }
+    return wake_;
 }
 
 void Router::reset() {
@@ -137,9 +145,9 @@ void Router::evaluate() {
     if (next == now + 1)
         timer_.next_cycle();
     else if (next == kNever)
-        timer_.sleep(wake_);
+        timer_.sleep(wake_events());
     else
-        timer_.sleep_for(next - now, wake_);
+        timer_.sleep_for(next - now, wake_events());
 }
 
 void Router::receive_credits() {

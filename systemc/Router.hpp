@@ -183,7 +183,8 @@ class Router : public RouterModule, private Clocked {
     /// Waiting worms with an adaptive branch, oldest first: the order they choose outputs in.
     std::vector<std::pair<PortId, VcId>> adaptive_waiting_;
     std::vector<SwitchGrant> grants_;
-    sc_core::sc_event_or_list wake_;
+    sc_core::sc_event_or_list wake_;  ///< what a sleep waits on (wake_events)
+    const sc_core::sc_event_or_list& wake_events();
     std::vector<ChannelIn> in_channels_;    ///< per input, as bound (bind_input)
     std::vector<ChannelOut> out_channels_;  ///< per output
     // The same wires as flat arrays for the per-cycle stages; for the inputs, the signals'
