@@ -13,6 +13,7 @@
 #include <tlm>
 
 #include "systemc/ActivityMonitor.hpp"
+#include "systemc/BlockingTargetSocket.hpp"
 #include "systemc/ChannelWires.hpp"
 #include "systemc/CycleTimer.hpp"
 #include "systemc/Flit.hpp"
@@ -21,7 +22,6 @@
 #include "systemc/pure/DeliveryLedger.hpp"
 #include "systemc/pure/Firmware.hpp"
 #include "systemc/pure/Header.hpp"
-#include "systemc/tlm/BlockingTargetSocket.hpp"
 
 namespace wormcast {
 

@@ -11,8 +11,8 @@
 #include <systemc>
 #include <tlm>
 
+#include "systemc/BlockingTargetSocket.hpp"
 #include "systemc/HostInterface.hpp"
-#include "systemc/tlm/BlockingTargetSocket.hpp"
 #include "testbenches/traffic/TrafficSchedule.hpp"
 
 namespace wormcast {

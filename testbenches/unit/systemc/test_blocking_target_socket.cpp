@@ -1,4 +1,4 @@
-// BlockingTargetSocket (systemc/tlm/BlockingTargetSocket.hpp), the NIC's host_in: a blocking call
+// BlockingTargetSocket (systemc/BlockingTargetSocket.hpp), the NIC's host_in: a blocking call
 // reaches the owner with its delay, a non-blocking BEGIN_REQ completes at once through the same
 // owner call (early completion), other phases are accepted without a call, and debug transport
 // and DMI are refused.
@@ -9,8 +9,8 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "systemc/BlockingTargetSocket.hpp"
 #include "systemc/Kernel.hpp"
-#include "systemc/tlm/BlockingTargetSocket.hpp"
 
 using namespace wormcast;
 
