@@ -85,19 +85,15 @@ void Router::end_of_elaboration() {
     for (PortId q = 0; q < config_.outputs; ++q)
         if (!out_channels_[q].valid)
             throw ConfigError(fmt::format("{}: output {} is not connected", name(), q));
-    // The values the input signals hold, read in place every active cycle: sc_signal::read()
-    // returns its current value by reference, valid for the signal's lifetime, so the per-cycle
-    // reads need no virtual call.
+    // The values the incoming wires hold, read in place every active cycle: a wire's read()
+    // returns its current value by reference, valid for the link's lifetime, so the per-cycle
+    // reads need no virtual call. (Writes go through the channels: they are rarer.)
     for (PortId p = 0; p < config_.inputs; ++p) {
         in_valid_value_.push_back(&in_channels_[p].valid->read());
         in_flit_value_.push_back(&in_channels_[p].flit->read());
-        in_credit_if_.push_back(in_channels_[p].credit);
     }
-    for (PortId q = 0; q < config_.outputs; ++q) {
-        out_valid_if_.push_back(out_channels_[q].valid);
-        out_flit_if_.push_back(out_channels_[q].flit);
+    for (PortId q = 0; q < config_.outputs; ++q)
         out_credit_value_.push_back(&out_channels_[q].credit->read());
-    }
 }
 
 const sc_core::sc_event_or_list& Router::wake_events() {
@@ -111,8 +107,8 @@ const sc_core::sc_event_or_list& Router::wake_events() {
 }
 
 void Router::reset() {
-    for (auto* o : out_valid_if_) o->write(false);
-    for (auto* c : in_credit_if_) c->write(0);
+    for (const auto& c : out_channels_) c.valid->write(false);
+    for (const auto& c : in_channels_) c.credit->write(0);
 }
 
 void Router::cycle() {
@@ -732,11 +728,11 @@ void Router::drive_outputs(Cycle now) {
         OutputUnit& out = outputs_[q];
         Flit flit;
         if (out.due(now, flit) && !dropped_by_fault(now, q, flit)) {
-            out_flit_if_[q]->write(flit);
-            if (!driven_valid_[q]) out_valid_if_[q]->write(true);
+            out_channels_[q].flit->write(flit);
+            if (!driven_valid_[q]) out_channels_[q].valid->write(true);
             driven_valid_[q] = 1;
         } else if (driven_valid_[q]) {
-            out_valid_if_[q]->write(false);
+            out_channels_[q].valid->write(false);
             driven_valid_[q] = 0;
         }
         if (!driven_valid_[q] && !out.flits_in_flight()) driving_outputs_.reset(q);
@@ -747,7 +743,7 @@ void Router::drive_outputs(Cycle now) {
         std::uint32_t credits = in.credits_due(now);
         if (!faults_.empty() && credits) credit_fault(now, p, credits);
         if (credits != driven_credit_[p]) {
-            in_credit_if_[p]->write(credits);
+            in_channels_[p].credit->write(credits);
             driven_credit_[p] = credits;
         }
         if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);

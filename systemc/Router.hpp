@@ -187,14 +187,10 @@ class Router : public RouterModule, private Clocked {
     const sc_core::sc_event_or_list& wake_events();
     std::vector<ChannelIn> in_channels_;    ///< per input, as bound (bind_input)
     std::vector<ChannelOut> out_channels_;  ///< per output
-    // The same wires as flat arrays for the per-cycle stages; for the inputs, the signals'
-    // current values themselves (end_of_elaboration).
+    // The current values of the wires the router reads every cycle (end_of_elaboration).
     std::vector<const bool*> in_valid_value_;
     std::vector<const Flit*> in_flit_value_;
     std::vector<const std::uint32_t*> out_credit_value_;
-    std::vector<sc_core::sc_signal_inout_if<bool>*> out_valid_if_;
-    std::vector<sc_core::sc_signal_inout_if<Flit>*> out_flit_if_;
-    std::vector<sc_core::sc_signal_inout_if<std::uint32_t>*> in_credit_if_;
     std::uint64_t active_cycles_ = 0;
     // Blocked cycles: counted per evaluated cycle, and for the cycles slept through after one,
     // which repeat it (a router sleeps only after a cycle in which nothing changed).
