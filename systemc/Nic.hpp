@@ -71,6 +71,10 @@ class Nic : public sc_core::sc_module, private Clocked {
     const NicStats& stats() const { return stats_; }
     /// Nothing queued, starting, injecting or awaiting delivery.
     bool quiescent() const;
+    /// For observers outside the NIC (the kernel-floor benchmark): notified when a sleep decided
+    /// on the ticker's edge is armed (CycleTimer::arm_event), and when the host submits a request.
+    const sc_core::sc_event& sleep_armed_event() const { return timer_.arm_event(); }
+    const sc_core::sc_event& submit_event() const { return submit_event_; }
 
   private:
     SC_HAS_PROCESS(Nic);

@@ -64,6 +64,9 @@ class Router : public RouterModule, private Clocked {
     void bind_output(PortId q, const ChannelOut& channel) override;
     const OutputStats& output_stats(PortId q) const override { return outputs_[q].stats; }
     std::uint64_t active_cycles() const override { return active_cycles_; }
+    /// Notified when a sleep decided on the ticker's edge is armed (CycleTimer::arm_event), for
+    /// observers that follow the router's activity from outside (the kernel-floor benchmark).
+    const sc_core::sc_event& sleep_armed_event() const { return timer_.arm_event(); }
     std::optional<std::uint64_t> blocked_cycles(Cycle cycles) const override;
     /// Record the hops of chosen messages' heads (null: off, the default; one test per event).
     void set_message_trace(MessageTraceLog* log) {

@@ -322,21 +322,6 @@ class EventProbe : public sc_core::sc_module {
     std::vector<std::uint32_t>& cycles_;
 };
 
-/// The events a module has as members, lowest address first (construction order): an sc_event
-/// made during elaboration is a child of the module being built, and those inside the module's
-/// object are its own.
-template <typename Module>
-std::vector<const sc_core::sc_event*> member_events(const Module& module) {
-    const auto begin = reinterpret_cast<std::uintptr_t>(&module);
-    std::vector<const sc_core::sc_event*> events;
-    for (const sc_core::sc_event* e : module.get_child_events()) {
-        const auto at = reinterpret_cast<std::uintptr_t>(e);
-        if (at >= begin && at < begin + sizeof(Module)) events.push_back(e);
-    }
-    std::sort(events.begin(), events.end(), std::less<const sc_core::sc_event*>());
-    return events;
-}
-
 /// Watches a network run and turns what it saw into a Trace.
 class Recorder : public sc_core::sc_module {
   public:
@@ -359,26 +344,18 @@ class Recorder : public sc_core::sc_module {
             if (links[i]->valid.basename() != layout.link_names[i] + "_valid")
                 throw ModelError(fmt::format("kernel floor: link {} is {}, the layout has {}", i,
                                              links[i]->valid.basename(), layout.link_names[i]));
-        // A sleep decided on the ticker's edge notifies the CycleTimer's arm event, the one
-        // event a Router has; a Nic has it and then its submit event (Router.hpp, Nic.hpp).
-        for (std::uint32_t r = 0; r < layout.routers; ++r) {
-            const auto events = member_events(network.router(r));
-            if (events.size() != 1)
-                throw ModelError(
-                    fmt::format("kernel floor: router {} has {} events, not 1", r, events.size()));
+        // A sleep decided on the ticker's edge notifies the module's CycleTimer arm event.
+        for (std::uint32_t r = 0; r < layout.routers; ++r)
             probes_.push_back(std::make_unique<EventProbe>(fmt::format("sleep_r{}", r).c_str(),
-                                                           *events[0], period_, edge_sleeps_[r]));
-        }
+                                                           network.router(r).sleep_armed_event(),
+                                                           period_, edge_sleeps_[r]));
         for (std::uint32_t n = 0; n < layout.nics; ++n) {
-            const auto events = member_events(network.nic(n));
-            if (events.size() != 2)
-                throw ModelError(
-                    fmt::format("kernel floor: NIC {} has {} events, not 2", n, events.size()));
+            const Nic& nic = network.nic(n);
             probes_.push_back(std::make_unique<EventProbe>(fmt::format("sleep_n{}", n).c_str(),
-                                                           *events[0], period_,
+                                                           nic.sleep_armed_event(), period_,
                                                            edge_sleeps_[layout.routers + n]));
-            probes_.push_back(std::make_unique<EventProbe>(fmt::format("submit_n{}", n).c_str(),
-                                                           *events[1], period_, submits_[n]));
+            probes_.push_back(std::make_unique<EventProbe>(
+                fmt::format("submit_n{}", n).c_str(), nic.submit_event(), period_, submits_[n]));
         }
         SC_METHOD(poll);
     }
