@@ -45,7 +45,7 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driven_valid_(config_.outputs, 0),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
-      request_(config_.inputs, std::vector<PortSet>(config_.vcs)),
+      request_(std::size_t{config_.inputs} * config_.vcs),
       token_(config_.token_ring, config_.token_stop, config_.token_release_flits),
       in_channels_(config_.inputs),
       out_channels_(config_.outputs) {
@@ -621,7 +621,7 @@ void Router::traverse(Cycle now) {
         const auto& branches = ivc.route.branches;
         if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
             if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
-                request_[p][v] = ivc.outputs;
+                request_[flat(p, v)] = ivc.outputs;
                 ready_[p] |= 1u << v;
                 any = true;
             } else if (trace_log_ && ivc.header_pending() && ivc.header_sent == 0 &&
@@ -649,7 +649,7 @@ void Router::traverse(Cycle now) {
             request = credited.without(ivc.bubble_blockers);
         }
         if (request.any()) {
-            request_[p][v] = request;
+            request_[flat(p, v)] = request;
             ready_[p] |= 1u << v;
             any = true;
         }
@@ -659,7 +659,8 @@ void Router::traverse(Cycle now) {
         return;
     }
     allocator_.allocate(
-        ready_, [this](PortId p, VcId v) -> const PortSet& { return request_[p][v]; }, grants_);
+        ready_, [this](PortId p, VcId v) -> const PortSet& { return request_[flat(p, v)]; },
+        grants_);
     std::fill(ready_.begin(), ready_.end(), 0);
     crossbar_.begin_cycle();
     if (!grants_.empty()) changed_ = true;

@@ -181,8 +181,8 @@ class Router : public RouterModule, private Clocked {
     std::vector<std::uint8_t> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;
-    std::vector<std::vector<PortSet>> request_;  ///< [input][vc]: outputs asked for this cycle
-    TokenStop token_;  ///< ATBM: the switch's stop on its group's token ring
+    std::vector<PortSet> request_;  ///< [flat(input, vc)]: outputs asked for this cycle
+    TokenStop token_;               ///< ATBM: the switch's stop on its group's token ring
     /// Waiting worms with an adaptive branch, oldest first: the order they choose outputs in.
     std::vector<std::pair<PortId, VcId>> adaptive_waiting_;
     std::vector<SwitchGrant> grants_;

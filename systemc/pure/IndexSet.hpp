@@ -12,15 +12,17 @@ namespace wormcast {
 
 class IndexSet {
   public:
-    explicit IndexSet(std::size_t size = 0) : words_((size + 63) / 64, 0) {}
+    explicit IndexSet(std::size_t size = 0)
+        : words_(size > 64 ? (size + 63) / 64 : 1), rest_(words_ - 1, 0) {}
 
-    std::size_t words() const { return words_.size(); }
-    std::uint64_t word(std::size_t w) const { return words_[w]; }
+    std::size_t words() const { return words_; }
+    std::uint64_t word(std::size_t w) const { return w == 0 ? first_ : rest_[w - 1]; }
 
-    void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
-    void reset(std::size_t i) { words_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+    void set(std::size_t i) { word_ref(i / 64) |= std::uint64_t{1} << (i % 64); }
+    void reset(std::size_t i) { word_ref(i / 64) &= ~(std::uint64_t{1} << (i % 64)); }
     bool any() const {
-        for (std::uint64_t w : words_)
+        if (first_) return true;
+        for (std::uint64_t w : rest_)
             if (w) return true;
         return false;
     }
@@ -30,11 +32,15 @@ class IndexSet {
     void for_each(F&& f) const;
 
   private:
-    std::vector<std::uint64_t> words_;
+    std::uint64_t& word_ref(std::size_t w) { return w == 0 ? first_ : rest_[w - 1]; }
+
+    // The first word is held in the object, so that the sets of a router up to 64 input VCs (every
+    // one in practice) sit in the router itself rather than each in a heap block of its own.
+    std::size_t words_;
+    std::uint64_t first_ = 0;
+    std::vector<std::uint64_t> rest_;  ///< words 1.. (empty up to 64 members)
 };
 
-/// Calls f(i) for every index whose bit is set in word_of(w), lowest first. Each word is read
-/// once, when the visit reaches it: f may change the bits of the index it is given.
 template <typename WordOf, typename F>
 void for_each_index(std::size_t words, WordOf&& word_of, F&& f) {
     for (std::size_t w = 0; w < words; ++w)
@@ -45,7 +51,7 @@ void for_each_index(std::size_t words, WordOf&& word_of, F&& f) {
 template <typename F>
 void IndexSet::for_each(F&& f) const {
     for_each_index(
-        words(), [this](std::size_t w) { return words_[w]; }, std::forward<F>(f));
+        words(), [this](std::size_t w) { return word(w); }, std::forward<F>(f));
 }
 
 }  // namespace wormcast
