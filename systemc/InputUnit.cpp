@@ -37,6 +37,7 @@ void InputVc::reset_worm() {
     bubble_blockers.clear();
     outputs.clear();
     output_count = 0;
+    unicast_credits = nullptr;
     out_header.clear();
     traced_wait.clear();
     out_header_flits = 0;

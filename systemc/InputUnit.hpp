@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "systemc/Flit.hpp"
+#include "systemc/pure/CreditCounter.hpp"
 #include "systemc/pure/Fifo.hpp"
 #include "systemc/pure/Header.hpp"
 #include "systemc/pure/PortSet.hpp"
@@ -42,6 +43,8 @@ struct InputVc {
     PortSet bubble_blockers;         ///< output ports that held the current flit back
     PortSet outputs;                 ///< the ports of its branches (set when it starts streaming)
     std::uint32_t output_count = 0;  ///< outputs.count()
+    /// A one-branch worm's output VC credits, once it streams (the router's per-cycle test).
+    CreditCounter* unicast_credits = nullptr;
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
     std::uint32_t out_header_flits = 0;             ///< their length (all branches alike)
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far

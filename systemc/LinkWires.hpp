@@ -47,7 +47,9 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
     }
     const sc_core::sc_event& value_changed_event() const override { return lazy(changed_); }
     const sc_core::sc_event& default_event() const override { return value_changed_event(); }
-    void write(const T& value) override {
+    void write(const T& value) override { set(value); }
+    /// write() without the virtual call (WireWriter).
+    void set(const T& value) {
         const bool changed = !(new_ == value);
         new_ = value;
         if (changed) channel_.request();
@@ -109,6 +111,27 @@ class LinkWire<bool> : public link_detail::WireBase<bool> {
   private:
     mutable std::unique_ptr<sc_core::sc_event> posedge_;
     mutable std::unique_ptr<sc_core::sc_event> negedge_;
+};
+
+/// Writes a wire bound as a signal interface: directly when it is a link's wire (the modules'
+/// per-cycle writes need no virtual call), through the interface otherwise (a bench's
+/// sc_signal).
+template <typename T>
+class WireWriter {
+  public:
+    WireWriter() = default;
+    explicit WireWriter(sc_core::sc_signal_inout_if<T>* wire)
+        : wire_(wire), link_(dynamic_cast<LinkWire<T>*>(wire)) {}
+    void write(const T& value) const {
+        if (link_)
+            link_->set(value);
+        else
+            wire_->write(value);
+    }
+
+  private:
+    sc_core::sc_signal_inout_if<T>* wire_ = nullptr;
+    LinkWire<T>* link_ = nullptr;
 };
 
 /// Forward {valid, flit} and backward credit wires of one channel. Each has one writer by

@@ -84,6 +84,15 @@ void Nic::end_of_elaboration() {
         if (!cons_[c].valid)
             throw ConfigError(
                 fmt::format("{}: consumption channel {} is not connected", name(), c));
+    for (const ChannelOut& i : inj_) {
+        inj_credit_value_.push_back(&i.credit->read());
+        inj_flit_writer_.emplace_back(i.flit);
+    }
+    for (const ChannelIn& c : cons_) {
+        cons_valid_value_.push_back(&c.valid->read());
+        cons_flit_value_.push_back(&c.flit->read());
+        cons_credit_writer_.emplace_back(c.credit);
+    }
 }
 
 void Nic::b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
@@ -160,9 +169,9 @@ void Nic::evaluate() {
 void Nic::consume(Cycle now) {
     saw_input_ = false;
     for (unsigned c = 0; c < config_.consumption_channels; ++c) {
-        if (!cons_[c].valid->read()) continue;
+        if (!*cons_valid_value_[c]) continue;
         saw_input_ = true;
-        const Flit flit = cons_[c].flit->read();
+        const Flit flit = *cons_flit_value_[c];
         if (flit.vc >= config_.vcs)
             throw ModelError(
                 fmt::format("node {}: flit on VC {} of {}", config_.node, flit.vc, config_.vcs));
@@ -355,7 +364,7 @@ bool Nic::start_next_send(Lane& lane, Cycle now) {
 void Nic::inject(Cycle now) {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         // Credits returned by the router.
-        const std::uint32_t credits = inj_[i].credit->read();
+        const std::uint32_t credits = *inj_credit_value_[i];
         saw_input_ = saw_input_ || credits;
         for (std::uint32_t mask = credits; mask; mask &= mask - 1)
             inj_credits_[i][static_cast<unsigned>(__builtin_ctz(mask))].release();
@@ -404,7 +413,7 @@ void Nic::drive(Cycle now) {
     for (unsigned i = 0; i < config_.injection_channels; ++i) {
         auto& slot = inj_pipeline_[i][now % inj_pipeline_[i].size()];
         if (slot.first) {
-            inj_[i].flit->write(slot.second);
+            inj_flit_writer_[i].write(slot.second);
             if (!driven_valid_[i]) inj_[i].valid->write(true);
             driven_valid_[i] = true;
             slot.first = false;
@@ -420,7 +429,7 @@ void Nic::drive(Cycle now) {
         in_flight_ -= static_cast<unsigned>(__builtin_popcount(credits));
         slot = 0;
         if (credits != driven_credit_[c]) {
-            cons_[c].credit->write(credits);
+            cons_credit_writer_[c].write(credits);
             driven_credit_[c] = credits;
         }
     }

@@ -18,6 +18,7 @@
 #include "systemc/CycleTimer.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/HostInterface.hpp"
+#include "systemc/LinkWires.hpp"
 #include "systemc/pure/CreditCounter.hpp"
 #include "systemc/pure/DeliveryLedger.hpp"
 #include "systemc/pure/Firmware.hpp"
@@ -167,6 +168,13 @@ class Nic : public sc_core::sc_module, private Clocked {
     std::vector<std::vector<std::uint32_t>> credit_pipeline_;
     std::vector<ChannelOut> inj_;  ///< injection channels, as bound
     std::vector<ChannelIn> cons_;  ///< consumption channels
+    // What each active cycle reads and writes on them without a virtual call (end_of_elaboration):
+    // the current values of the wires read in place, writers of the flit and credit wires.
+    std::vector<const bool*> cons_valid_value_;
+    std::vector<const Flit*> cons_flit_value_;
+    std::vector<const std::uint32_t*> inj_credit_value_;
+    std::vector<WireWriter<Flit>> inj_flit_writer_;
+    std::vector<WireWriter<std::uint32_t>> cons_credit_writer_;
     std::vector<bool> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     unsigned in_flight_ = 0;

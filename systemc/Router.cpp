@@ -87,13 +87,16 @@ void Router::end_of_elaboration() {
             throw ConfigError(fmt::format("{}: output {} is not connected", name(), q));
     // The values the incoming wires hold, read in place every active cycle: a wire's read()
     // returns its current value by reference, valid for the link's lifetime, so the per-cycle
-    // reads need no virtual call. (Writes go through the channels: they are rarer.)
+    // reads need no virtual call; nor do the writes of flits and credits to a link's wires.
     for (PortId p = 0; p < config_.inputs; ++p) {
         in_valid_value_.push_back(&in_channels_[p].valid->read());
         in_flit_value_.push_back(&in_channels_[p].flit->read());
+        in_credit_writer_.emplace_back(in_channels_[p].credit);
     }
-    for (PortId q = 0; q < config_.outputs; ++q)
+    for (PortId q = 0; q < config_.outputs; ++q) {
         out_credit_value_.push_back(&out_channels_[q].credit->read());
+        out_flit_writer_.emplace_back(out_channels_[q].flit);
+    }
 }
 
 const sc_core::sc_event_or_list& Router::wake_events() {
@@ -525,6 +528,10 @@ void Router::start_worm(InputVc& ivc) {
     ivc.outputs.clear();
     for (const auto& b : ivc.route.branches) ivc.outputs.set(b.port);
     ivc.output_count = ivc.outputs.count();
+    ivc.unicast_credits =
+        ivc.route.branches.size() == 1
+            ? &outputs_[ivc.route.branches.front().port].credits(ivc.out_vc.front())
+            : nullptr;
     ivc.header_sent = 0;
     ivc.forwarded = 0;
 }
@@ -619,8 +626,8 @@ void Router::traverse(Cycle now) {
         if (ivc.header_pending() && ivc.header_sent >= ivc.out_header.front().size()) return;
         ++ready_to_leave;
         const auto& branches = ivc.route.branches;
-        if (branches.size() == 1) {  // a unicast worm: its one output's credit decides
-            if (outputs_[branches.front().port].credits(ivc.out_vc.front()).available()) {
+        if (ivc.unicast_credits) {  // a unicast worm: its one output's credit decides
+            if (ivc.unicast_credits->available()) {
                 request_[flat(p, v)] = ivc.outputs;
                 ready_[p] |= 1u << v;
                 any = true;
@@ -729,7 +736,7 @@ void Router::drive_outputs(Cycle now) {
         OutputUnit& out = outputs_[q];
         Flit flit;
         if (out.due(now, flit) && !dropped_by_fault(now, q, flit)) {
-            out_channels_[q].flit->write(flit);
+            out_flit_writer_[q].write(flit);
             if (!driven_valid_[q]) out_channels_[q].valid->write(true);
             driven_valid_[q] = 1;
         } else if (driven_valid_[q]) {
@@ -744,7 +751,7 @@ void Router::drive_outputs(Cycle now) {
         std::uint32_t credits = in.credits_due(now);
         if (!faults_.empty() && credits) credit_fault(now, p, credits);
         if (credits != driven_credit_[p]) {
-            in_channels_[p].credit->write(credits);
+            in_credit_writer_[p].write(credits);
             driven_credit_[p] = credits;
         }
         if (!credits && !in.credits_in_flight()) driving_inputs_.reset(p);

@@ -14,6 +14,7 @@
 #include "systemc/CycleTimer.hpp"
 #include "systemc/Flit.hpp"
 #include "systemc/InputUnit.hpp"
+#include "systemc/LinkWires.hpp"
 #include "systemc/Ocrq.hpp"
 #include "systemc/OutputUnit.hpp"
 #include "systemc/RouteUnit.hpp"
@@ -190,7 +191,10 @@ class Router : public RouterModule, private Clocked {
     const sc_core::sc_event_or_list& wake_events();
     std::vector<ChannelIn> in_channels_;    ///< per input, as bound (bind_input)
     std::vector<ChannelOut> out_channels_;  ///< per output
-    // The current values of the wires the router reads every cycle (end_of_elaboration).
+    // The wires the router writes every active cycle, and the current values of those it reads
+    // (end_of_elaboration).
+    std::vector<WireWriter<Flit>> out_flit_writer_;
+    std::vector<WireWriter<std::uint32_t>> in_credit_writer_;
     std::vector<const bool*> in_valid_value_;
     std::vector<const Flit*> in_flit_value_;
     std::vector<const std::uint32_t*> out_credit_value_;
