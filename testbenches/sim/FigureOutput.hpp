@@ -34,6 +34,20 @@ std::string gnuplot_saturated_curve(const std::string& block, int index, int col
 std::string gnuplot_saturated_block(const std::string& name, const std::string& xs);
 /// The legend entry of the saturated points.
 inline constexpr const char* kSaturatedTitle = "saturated (off the scale)";
+/// Which of a panel's saturated curves carries that entry: the first with a point. gnuplot skips
+/// a curve with none, its title included, so an entry given to such a curve would be lost.
+class SaturatedLegend {
+  public:
+    /// Call once per curve, in plot order; true for the one to give the entry.
+    bool entry_for(bool has_points) {
+        const bool entry = has_points && !given_;
+        given_ = given_ || entry;
+        return entry;
+    }
+
+  private:
+    bool given_ = false;
+};
 
 /// `s` as a single-quoted POSIX shell word.
 std::string shell_quote(const std::string& s);

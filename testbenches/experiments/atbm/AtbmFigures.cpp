@@ -753,6 +753,7 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
     int block = 0;
     for (const auto& panel : figure.panels) {
         std::vector<std::string> plots, saturated_plots;
+        sim::SaturatedLegend legend;
         for (std::size_t ni = 0; ni < panel.stages.size(); ++ni)
             for (std::size_t si = 0; si < 2; ++si) {
                 const AtbmScheme scheme = kSchemes[si];
@@ -776,9 +777,10 @@ std::string write_atbm_load_plot(const std::string& dir, const AtbmLoadFigure& f
                                 si + 1, gnuplot_quote(curve)));
                 // The curve's saturated loads, marked along the top of the panel.
                 data << sim::gnuplot_saturated_block(curve, saturated);
-                saturated_plots.push_back(sim::gnuplot_saturated_curve(
-                    "''", block++, static_cast<int>(ni + 1),
-                    static_cast<int>(saturated_plots.size()), saturated_plots.empty()));
+                saturated_plots.push_back(
+                    sim::gnuplot_saturated_curve("''", block++, static_cast<int>(ni + 1),
+                                                 static_cast<int>(saturated_plots.size()),
+                                                 legend.entry_for(!saturated.empty())));
             }
         plots.insert(plots.end(), saturated_plots.begin(), saturated_plots.end());
         script << fmt::format("set title {}\n", gnuplot_quote(panel_title(panel)))

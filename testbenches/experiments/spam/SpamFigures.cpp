@@ -405,6 +405,7 @@ std::string write_fig3_plot(const std::string& dir, const std::string& name,
            << "plot ";
     // A curve per d; its saturated rates (no bounded latency) marked along the top.
     int block = 0;
+    sim::SaturatedLegend legend;
     for (std::size_t di = 0; di < grid.destinations.size(); ++di) {
         const std::uint32_t d = grid.destinations[di];
         data << "# d = " << d << "\n";
@@ -420,7 +421,8 @@ std::string write_fig3_plot(const std::string& dir, const std::string& name,
                << fmt::format(" index {} with yerrorlines lc {} title {}, \\\n     ", block, di + 1,
                               sim::gnuplot_quote(fmt::format("{} destinations", d)))
                << sim::gnuplot_saturated_curve("''", block + 1, static_cast<int>(di + 1),
-                                               static_cast<int>(di), di == 0);
+                                               static_cast<int>(di),
+                                               legend.entry_for(!saturated.empty()));
         block += 2;
     }
     script << "\n";

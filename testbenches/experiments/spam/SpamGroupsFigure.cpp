@@ -139,6 +139,7 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
     }
     // Under load, a curve per k; its saturated rates (no bounded latency) marked along the top.
     std::vector<std::string> saturated_load;
+    sim::SaturatedLegend legend;
     for (std::size_t ki = 0; ki < grid.groups.size(); ++ki) {
         const unsigned k = grid.groups[ki];
         data << "# load, k = " << k << "\n";
@@ -153,7 +154,8 @@ std::string write_groups_plot(const std::string& dir, const std::string& name,
         load.push_back(fmt::format("'' index {} with yerrorlines lc {} title {}", block++, ki + 1,
                                    sim::gnuplot_quote(fmt::format("k = {}", k))));
         saturated_load.push_back(sim::gnuplot_saturated_curve(
-            "''", block++, static_cast<int>(ki + 1), static_cast<int>(ki), ki == 0));
+            "''", block++, static_cast<int>(ki + 1), static_cast<int>(ki),
+            legend.entry_for(!saturated.empty())));
     }
     load.insert(load.end(), saturated_load.begin(), saturated_load.end());
     script << "set key center right\nset title 'one multicast alone'\n"

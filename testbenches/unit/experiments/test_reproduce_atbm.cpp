@@ -293,3 +293,22 @@ TEST_CASE("a tiny atbm load figure end-to-end, with a saturated point marked",
     print_atbm_load_figure(table, tiny, points, 3);
     REQUIRE(table.str().find("sat") != std::string::npos);
 }
+
+TEST_CASE("the saturated points' legend entry goes to a panel's first curve with a saturated point",
+          "[reproduce][figure]") {
+    // gnuplot drops a curve with no point, title and all: over every pattern of up to six curves,
+    // the entry is given exactly once when any curve has a point, to the first such curve.
+    for (unsigned curves = 1; curves <= 6; ++curves)
+        for (unsigned pattern = 0; pattern < (1u << curves); ++pattern) {
+            sim::SaturatedLegend legend;
+            int entries = 0, at = -1;
+            for (unsigned c = 0; c < curves; ++c)
+                if (legend.entry_for((pattern >> c) & 1U)) {
+                    ++entries;
+                    at = static_cast<int>(c);
+                }
+            INFO("curves " << curves << ", pattern " << pattern);
+            CHECK(entries == (pattern ? 1 : 0));
+            CHECK(at == (pattern ? __builtin_ctz(pattern) : -1));
+        }
+}
