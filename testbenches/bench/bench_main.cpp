@@ -23,11 +23,10 @@
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
-#include <CLI/CLI.hpp>
 
+#include "testbenches/bench/MeshRows.hpp"
 #include "testbenches/sim/Runner.hpp"
 #include "testbenches/sim/Scenario.hpp"
-#include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
 
@@ -41,30 +40,17 @@ struct Workload {
     std::function<sim::RunResult(Cycle cycles, std::uint64_t seed)> run;
 };
 
-/// The historical unicast mesh workload: 1 VC, 4-flit buffers, 50-flit worms, no warm-up.
-Workload mesh_unicast(const std::string& name, const std::string& size, double load,
-                      unsigned t_startup, Cycle default_cycles) {
-    const std::string description =
-        fmt::format("mesh {}, uniform unicast 50-flit worms, load {}{}", size, load,
-                    t_startup ? fmt::format(", t_s = {} cycles", t_startup) : "");
-    return {name, description, default_cycles,
-            [size, load, t_startup](Cycle cycles, std::uint64_t seed) {
-                const auto shape = mesh::MeshShape::parse(size, false);
-                NetworkParams p;
-                p.vcs = 1;
-                p.buffer_depth = 4;
-                p.t_startup = t_startup;
-                UniformTraffic t;
-                t.load = load;
-                t.length = 49;  // + 1 header flit = 50-flit worms
-                t.worm_flits = 50;
-                t.warmup = 0;
-                t.measure = cycles;
+/// A unicast mesh row (MeshRows.hpp).
+Workload mesh_unicast(const bench::MeshRow& row) {
+    return {row.name, bench::describe(row), row.default_cycles,
+            [row](Cycle cycles, std::uint64_t seed) {
                 sim::RunOptions o;
                 o.seed = seed;
                 o.measure = cycles;
-                return sim::run_network(mesh::build_mesh_network(shape, p), p,
-                                        SendPlan::uniform(t, shape.nodes(), seed), o);
+                return sim::run_network(
+                    bench::network(row), bench::params(row),
+                    SendPlan::uniform(bench::traffic(row, cycles), bench::shape(row).nodes(), seed),
+                    o);
             }};
 }
 
@@ -82,36 +68,29 @@ Workload scenario_workload(const std::string& name, const std::string& descripti
 }
 
 std::vector<Workload> workloads() {
-    return {
-        mesh_unicast("mesh8-0.01", "8x8", 0.01, 0, 50000),
-        mesh_unicast("mesh8-0.05", "8x8", 0.05, 0, 50000),
-        mesh_unicast("mesh16-0.01", "16x16", 0.01, 0, 50000),
-        mesh_unicast("mesh16-0.05", "16x16", 0.05, 0, 50000),
-        mesh_unicast("mesh8-ts1000", "8x8", 0.001, 1000, 50000),
-        mesh_unicast("mesh16-ts1000", "16x16", 0.001, 1000, 50000),
-        mesh_unicast("mesh32-0.01", "32x32", 0.01, 0, 10000),
-        mesh_unicast("mesh64-0.01", "64x64", 0.01, 0, 10000),
-        scenario_workload("mesh8-pathworm",
-                          "mesh 8x8, 5 % multicasts to 2..20 nodes as SCHL path worms, load 0.02",
-                          R"(network: {topology: mesh, size: 8x8}
+    std::vector<Workload> all;
+    for (const bench::MeshRow& row : bench::mesh_rows()) all.push_back(mesh_unicast(row));
+    all.push_back(scenario_workload(
+        "mesh8-pathworm", "mesh 8x8, 5 % multicasts to 2..20 nodes as SCHL path worms, load 0.02",
+        R"(network: {topology: mesh, size: 8x8}
 router: {vcs: 1, buffer_depth: 4, path_worms: true}
 nic: {consumption_channels: 4, t_startup: 0ns, multicast: schl}
 traffic: {kind: uniform, load: 0.02, length: 49, multicast_ratio: 0.05,
           multicast_destinations: 2..20, warmup: 0}
 )",
-                          20000),
-        scenario_workload(
-            "min64-atbm",
-            "BI-MIN 64 nodes (4x4 switches), 10 % multicasts to 2..16 nodes as ATBM tree worms "
-            "(bubbles, token rings), load 0.02",
-            R"(network: {topology: min-bi, b: 4, n: 3, forward: adaptive, tokens: ring}
+        20000));
+    all.push_back(scenario_workload(
+        "min64-atbm",
+        "BI-MIN 64 nodes (4x4 switches), 10 % multicasts to 2..16 nodes as ATBM tree worms "
+        "(bubbles, token rings), load 0.02",
+        R"(network: {topology: min-bi, b: 4, n: 3, forward: adaptive, tokens: ring}
 router: {vcs: 1, buffer_depth: 5, tree_worms: true}
 nic: {consumption_channels: 4, t_startup: 0ns, multicast: atbm}
 traffic: {kind: uniform, load: 0.02, length: 49, multicast_ratio: 0.1,
           multicast_destinations: 2..16, warmup: 0}
 )",
-            20000),
-    };
+        20000));
+    return all;
 }
 
 void run_workload(const Workload& w, Cycle cycles, std::uint64_t seed) {
@@ -165,46 +144,19 @@ int run_benchmark(const std::vector<Workload>& chosen, std::optional<Cycle> cycl
 
 int main(int argc, char** argv) {
     const std::vector<Workload> all = workloads();
-    CLI::App app{"wormcast_bench: simulation speed on named workloads (docs/performance.md)"};
-    std::optional<std::uint64_t> cycles;
-    std::uint64_t seed = 1;
-    std::vector<std::string> names;
-    bool list = false;
-    app.add_option("cycles", cycles, "measured cycles of every workload (default: its own)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
-    app.add_option("seed", seed, "seed of the traffic")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{~0ull >> 1}));
-    app.add_option("--workload,-w", names, "run only these workloads (default: all)");
-    app.add_flag("--list", list, "list the workloads and exit");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::cerr << "wormcast_bench: error: " << e.what() << " (wormcast_bench --help)\n";
-        return 2;
-    }
-    if (list) {
+    bench::Arguments args;
+    if (const auto exit = bench::parse_arguments(
+            argc, argv, "wormcast_bench",
+            "wormcast_bench: simulation speed on named workloads (docs/performance.md)", 1000000000,
+            args))
+        return *exit;
+    if (args.list) {
         for (const auto& w : all)
             fmt::print("{:<15} {:>6} cycles  {}\n", w.name, w.default_cycles, w.description);
         return 0;
     }
-    std::vector<Workload> chosen;
-    for (const auto& name : names) {
-        if (name == "all") {
-            chosen = all;
-            break;
-        }
-        const auto it =
-            std::find_if(all.begin(), all.end(), [&](const Workload& w) { return w.name == name; });
-        if (it == all.end()) {
-            std::cerr << fmt::format(
-                "wormcast_bench: error: --workload {}: no such workload (wormcast_bench --list)\n",
-                name);
-            return 2;
-        }
-        chosen.push_back(*it);
-    }
-    if (chosen.empty()) chosen = all;
-    return run_benchmark(chosen, cycles, seed);
+    const auto chosen = bench::choose(
+        all, args.names, true, [](const Workload& w) { return w.name; }, "wormcast_bench");
+    if (!chosen) return 2;
+    return run_benchmark(*chosen, args.cycles, args.seed);
 }

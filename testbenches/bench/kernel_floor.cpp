@@ -30,7 +30,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 #include <systemc>
 
 #include "systemc/ActivityMonitor.hpp"
@@ -41,56 +40,28 @@
 #include "systemc/Network.hpp"
 #include "systemc/Ticker.hpp"
 #include "systemc/Watchdog.hpp"
+#include "testbenches/bench/MeshRows.hpp"
 #include "testbenches/sim/Simulation.hpp"
-#include "topologies/mesh/network/MeshNetwork.hpp"
 
 using namespace wormcast;
 
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Workloads: wormcast_bench's unicast mesh rows (bench_main.cpp, mesh_unicast) without a start-up
-// time. A NIC sleeping through a start-up wakes by a timeout in its own process, which nothing
-// outside the NIC sees, so the rows with t_s are not offered.
+// Workloads: wormcast_bench's unicast mesh rows (MeshRows.hpp) without a start-up time. A NIC
+// sleeping through a start-up wakes by a timeout in its own process, which nothing outside the NIC
+// sees, so the rows with t_s are not offered.
 
-struct Workload {
-    std::string name;
-    std::string size;
-    double load;
-    Cycle default_cycles;
-};
+using Workload = bench::MeshRow;
 
 const std::vector<Workload>& workloads() {
-    static const std::vector<Workload> all = {
-        {"mesh8-0.01", "8x8", 0.01, 50000},    {"mesh8-0.05", "8x8", 0.05, 50000},
-        {"mesh16-0.01", "16x16", 0.01, 50000}, {"mesh16-0.05", "16x16", 0.05, 50000},
-        {"mesh32-0.01", "32x32", 0.01, 10000}, {"mesh64-0.01", "64x64", 0.01, 10000},
-    };
+    static const std::vector<Workload> all = [] {
+        std::vector<Workload> rows;
+        for (const Workload& row : bench::mesh_rows())
+            if (row.t_startup == 0) rows.push_back(row);
+        return rows;
+    }();
     return all;
-}
-
-/// The same parameters as wormcast_bench's row: 1 VC, 4-flit buffers, default timing.
-NetworkParams workload_params() {
-    NetworkParams p;
-    p.vcs = 1;
-    p.buffer_depth = 4;
-    p.t_startup = 0;
-    return p;
-}
-
-/// The same traffic: uniform 50-flit worms at the row's load, measured for `cycles`, no warm-up.
-UniformTraffic workload_traffic(const Workload& w, Cycle cycles) {
-    UniformTraffic t;
-    t.load = w.load;
-    t.length = 49;  // + 1 header flit = 50-flit worms
-    t.worm_flits = 50;
-    t.warmup = 0;
-    t.measure = cycles;
-    return t;
-}
-
-NetworkSpec workload_spec(const Workload& w) {
-    return mesh::build_mesh_network(mesh::MeshShape::parse(w.size, false), workload_params());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -540,12 +511,12 @@ Trace Recorder::trace(Cycle cycles) {
 
 /// Runs `w` as wormcast_bench does, recording it.
 Trace record(const Workload& w, Cycle cycles, std::uint64_t seed, const Layout& layout) {
-    const NetworkParams p = workload_params();
+    const NetworkParams p = bench::params(w);
     sim::RunOptions o;
     o.seed = seed;
     o.measure = cycles;
-    sim::Simulation simulation(workload_spec(w), p, o);
-    simulation.attach_traffic(SendPlan::uniform(workload_traffic(w, cycles),
+    sim::Simulation simulation(bench::network(w), p, o);
+    simulation.attach_traffic(SendPlan::uniform(bench::traffic(w, cycles),
                                                 static_cast<std::uint32_t>(layout.nics), seed));
     // Leaked with the kernel context, as the network is (Simulation.cpp).
     auto* recorder = new Recorder("floor_recorder", simulation.network(), layout);
@@ -811,8 +782,8 @@ double seconds_now() {
 /// its recorded cycles, wrote every recorded change and took every recorded sleep.
 bool replay(const Workload& w, const Layout& layout, const Trace& trace) {
     fresh_kernel();
-    const NetworkSpec spec = workload_spec(w);
-    const NetworkParams params = workload_params();
+    const NetworkSpec spec = bench::network(w);
+    const NetworkParams params = bench::params(w);
     // Leaked with the kernel context, as Simulation leaks its network.
     auto* net = new FloorNetwork("net", spec, layout, trace, params);
     std::vector<FloorHost*> hosts;
@@ -889,7 +860,7 @@ bool in_child(const std::string& what, Body&& body) {
 /// Records `w` in one process and replays it in another (each SystemC kernel starts clean and
 /// the replay's memory is its own).
 bool run_workload(const Workload& w, Cycle cycles, std::uint64_t seed) {
-    const Layout layout = layout_of(workload_spec(w));
+    const Layout layout = layout_of(bench::network(w));
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::tmpfile(), &std::fclose);
     if (!file) throw std::runtime_error("kernel floor: no temporary file for the trace");
     if (!in_child(w.name + " (recording)", [&] {
@@ -907,49 +878,24 @@ bool run_workload(const Workload& w, Cycle cycles, std::uint64_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{
-        "wormcast_kernel_floor: the SystemC kernel's share of wormcast_bench's workloads "
-        "(docs/performance.md)"};
-    std::optional<std::uint64_t> cycles;
-    std::uint64_t seed = 1;
-    std::vector<std::string> names;
-    bool list = false;
-    app.add_option("cycles", cycles, "measured cycles of every workload (default: its own)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
-    app.add_option("seed", seed, "seed of the traffic")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{~0ull >> 1}));
-    app.add_option("--workload,-w", names, "run only these workloads (default: all)");
-    app.add_flag("--list", list, "list the workloads and exit");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::cerr << "wormcast_kernel_floor: error: " << e.what()
-                  << " (wormcast_kernel_floor --help)\n";
-        return 2;
-    }
+    bench::Arguments args;
+    if (const auto exit = bench::parse_arguments(
+            argc, argv, "wormcast_kernel_floor",
+            "wormcast_kernel_floor: the SystemC kernel's share of wormcast_bench's workloads "
+            "(docs/performance.md)",
+            100000000, args))
+        return *exit;
     const auto& all = workloads();
-    if (list) {
+    if (args.list) {
         for (const auto& w : all)
-            fmt::print("{:<12} {:>6} cycles  mesh {}, uniform unicast 50-flit worms, load {}\n",
-                       w.name, w.default_cycles, w.size, w.load);
+            fmt::print("{:<12} {:>6} cycles  {}\n", w.name, w.default_cycles, bench::describe(w));
         return 0;
     }
-    std::vector<Workload> chosen;
-    for (const auto& name : names) {
-        const auto it =
-            std::find_if(all.begin(), all.end(), [&](const Workload& w) { return w.name == name; });
-        if (it == all.end()) {
-            std::cerr << fmt::format(
-                "wormcast_kernel_floor: error: --workload {}: no such workload "
-                "(wormcast_kernel_floor --list)\n",
-                name);
-            return 2;
-        }
-        chosen.push_back(*it);
-    }
-    if (chosen.empty()) chosen = all;
+    const auto chosen = bench::choose(
+        all, args.names, false, [](const Workload& w) { return w.name; }, "wormcast_kernel_floor");
+    if (!chosen) return 2;
+    const std::optional<std::uint64_t> cycles = args.cycles;
+    const std::uint64_t seed = args.seed;
     fmt::print(
         "wormcast_kernel_floor: seed {}, {}; each workload recorded in one process, replayed "
         "in another\n",
@@ -960,7 +906,7 @@ int main(int argc, char** argv) {
                "workload", "cycles", "wall_s", "Mrc/s", "active_%", "rtr_ev/c", "nic_ev/c",
                "writes/c", "sleeps/c", "wakes/c", "timed/c", "sends/c", "replay");
     int failures = 0;
-    for (const auto& w : chosen) {
+    for (const auto& w : *chosen) {
         try {
             if (!run_workload(w, cycles.value_or(w.default_cycles), seed)) ++failures;
         } catch (const std::exception& e) {
