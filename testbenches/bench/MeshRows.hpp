@@ -72,6 +72,11 @@ inline NetworkSpec network(const MeshRow& row) {
     return mesh::build_mesh_network(shape(row), params(row));
 }
 
+/// The row's sends for `cycles` measured cycles with `seed`.
+inline SendPlan send_plan(const MeshRow& row, Cycle cycles, std::uint64_t seed) {
+    return SendPlan::uniform(traffic(row, cycles), shape(row).nodes(), seed);
+}
+
 /// `PROGRAM [CYCLES] [SEED] [--workload NAME ...] [--list]`
 struct Arguments {
     std::optional<std::uint64_t> cycles;  ///< measured cycles of every workload (else its own)
@@ -105,15 +110,15 @@ inline std::optional<int> parse_arguments(int argc, char** argv, const std::stri
 
 /// The workloads `names` names, in their order (all of them when it names none; `all_name`: the
 /// name "all" stands for all of them too); none, after printing an error naming the unknown one.
-template <typename Workload, typename NameOf>
+template <typename Workload>
 std::optional<std::vector<Workload>> choose(const std::vector<Workload>& all,
                                             const std::vector<std::string>& names, bool all_name,
-                                            NameOf&& name_of, const std::string& program) {
+                                            const std::string& program) {
     std::vector<Workload> chosen;
     for (const auto& name : names) {
         if (all_name && name == "all") return all;
-        const auto it = std::find_if(all.begin(), all.end(),
-                                     [&](const Workload& w) { return name_of(w) == name; });
+        const auto it =
+            std::find_if(all.begin(), all.end(), [&](const Workload& w) { return w.name == name; });
         if (it == all.end()) {
             std::cerr << fmt::format("{}: error: --workload {}: no such workload ({} --list)\n",
                                      program, name, program);

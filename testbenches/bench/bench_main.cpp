@@ -47,10 +47,8 @@ Workload mesh_unicast(const bench::MeshRow& row) {
                 sim::RunOptions o;
                 o.seed = seed;
                 o.measure = cycles;
-                return sim::run_network(
-                    bench::network(row), bench::params(row),
-                    SendPlan::uniform(bench::traffic(row, cycles), bench::shape(row).nodes(), seed),
-                    o);
+                return sim::run_network(bench::network(row), bench::params(row),
+                                        bench::send_plan(row, cycles, seed), o);
             }};
 }
 
@@ -155,8 +153,7 @@ int main(int argc, char** argv) {
             fmt::print("{:<15} {:>6} cycles  {}\n", w.name, w.default_cycles, w.description);
         return 0;
     }
-    const auto chosen = bench::choose(
-        all, args.names, true, [](const Workload& w) { return w.name; }, "wormcast_bench");
+    const auto chosen = bench::choose(all, args.names, true, "wormcast_bench");
     if (!chosen) return 2;
     return run_benchmark(*chosen, args.cycles, args.seed);
 }

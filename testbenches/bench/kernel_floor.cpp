@@ -516,8 +516,7 @@ Trace record(const Workload& w, Cycle cycles, std::uint64_t seed, const Layout& 
     o.seed = seed;
     o.measure = cycles;
     sim::Simulation simulation(bench::network(w), p, o);
-    simulation.attach_traffic(SendPlan::uniform(bench::traffic(w, cycles),
-                                                static_cast<std::uint32_t>(layout.nics), seed));
+    simulation.attach_traffic(bench::send_plan(w, cycles, seed));
     // Leaked with the kernel context, as the network is (Simulation.cpp).
     auto* recorder = new Recorder("floor_recorder", simulation.network(), layout);
     simulation.run_traffic();
@@ -891,24 +890,21 @@ int main(int argc, char** argv) {
             fmt::print("{:<12} {:>6} cycles  {}\n", w.name, w.default_cycles, bench::describe(w));
         return 0;
     }
-    const auto chosen = bench::choose(
-        all, args.names, false, [](const Workload& w) { return w.name; }, "wormcast_kernel_floor");
+    const auto chosen = bench::choose(all, args.names, false, "wormcast_kernel_floor");
     if (!chosen) return 2;
-    const std::optional<std::uint64_t> cycles = args.cycles;
-    const std::uint64_t seed = args.seed;
     fmt::print(
         "wormcast_kernel_floor: seed {}, {}; each workload recorded in one process, replayed "
         "in another\n",
-        seed,
-        cycles ? fmt::format("{} measured cycles each", *cycles)
-               : std::string("each workload's default cycles (--list)"));
+        args.seed,
+        args.cycles ? fmt::format("{} measured cycles each", *args.cycles)
+                    : std::string("each workload's default cycles (--list)"));
     fmt::print("{:<12} {:>7} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}  {}\n",
                "workload", "cycles", "wall_s", "Mrc/s", "active_%", "rtr_ev/c", "nic_ev/c",
                "writes/c", "sleeps/c", "wakes/c", "timed/c", "sends/c", "replay");
     int failures = 0;
     for (const auto& w : *chosen) {
         try {
-            if (!run_workload(w, cycles.value_or(w.default_cycles), seed)) ++failures;
+            if (!run_workload(w, args.cycles.value_or(w.default_cycles), args.seed)) ++failures;
         } catch (const std::exception& e) {
             std::cerr << "wormcast_kernel_floor: " << w.name << ": " << e.what() << "\n";
             ++failures;
