@@ -64,6 +64,27 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
         stamp_ = sc_core::sc_get_curr_simcontext()->change_stamp();
         if (changed_) changed_->notify(sc_core::SC_ZERO_TIME);
         cur_ = new_;
+        if (mirror_word_) {
+            if (cur_ == T{})
+                *mirror_word_ &= ~mirror_bit_;
+            else
+                *mirror_word_ |= mirror_bit_;
+        }
+        return true;
+    }
+
+    /// Keeps bit `bit` of `*word` equal to "this wire's current value is not zero" from now on:
+    /// the reader's set of inputs with a flit (or outputs with a credit), written by the update
+    /// phase that already touches the link, so that a cycle reads only the wires that carry
+    /// something. One reader per wire: false if another one mirrors it already.
+    bool mirror_into(std::uint64_t* word, std::uint64_t bit) {
+        if (mirror_word_ && mirror_word_ != word) return false;
+        mirror_word_ = word;
+        mirror_bit_ = bit;
+        if (cur_ == T{})
+            *word &= ~bit;
+        else
+            *word |= bit;
         return true;
     }
 
@@ -83,6 +104,8 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
     const char* suffix_;
     sc_dt::uint64 stamp_ = ~sc_dt::uint64{0};
     mutable std::unique_ptr<sc_core::sc_event> changed_;
+    std::uint64_t* mirror_word_ = nullptr;  ///< mirror_into
+    std::uint64_t mirror_bit_ = 0;
 };
 }  // namespace link_detail
 

@@ -42,6 +42,10 @@ Router::Router(sc_module_name name, RouterConfig config, std::unique_ptr<Routing
       driving_outputs_(config_.outputs),
       owed_outputs_(config_.outputs),
       driving_inputs_(config_.inputs),
+      valid_inputs_(config_.inputs),
+      polled_inputs_(config_.inputs),
+      credited_outputs_(config_.outputs),
+      polled_outputs_(config_.outputs),
       driven_valid_(config_.outputs, 0),
       driven_credit_(config_.inputs, 0),
       ready_(config_.inputs, 0),
@@ -88,14 +92,22 @@ void Router::end_of_elaboration() {
     // The values the incoming wires hold, read in place every active cycle: a wire's read()
     // returns its current value by reference, valid for the link's lifetime, so the per-cycle
     // reads need no virtual call; nor do the writes of flits and credits to a link's wires.
+    // A link's valid and credit wires also keep this router's sets of the inputs with a flit and
+    // the outputs with a credit, so that an evaluation reads only the wires carrying something.
     for (PortId p = 0; p < config_.inputs; ++p) {
         in_valid_value_.push_back(&in_channels_[p].valid->read());
         in_flit_value_.push_back(&in_channels_[p].flit->read());
         in_credit_writer_.emplace_back(in_channels_[p].credit);
+        auto* link = dynamic_cast<LinkWire<bool>*>(in_channels_[p].valid);
+        if (!link || !link->mirror_into(valid_inputs_.word_of(p), IndexSet::bit_of(p)))
+            polled_inputs_.set(p);
     }
     for (PortId q = 0; q < config_.outputs; ++q) {
         out_credit_value_.push_back(&out_channels_[q].credit->read());
         out_flit_writer_.emplace_back(out_channels_[q].flit);
+        auto* link = dynamic_cast<LinkWire<std::uint32_t>*>(out_channels_[q].credit);
+        if (!link || !link->mirror_into(credited_outputs_.word_of(q), IndexSet::bit_of(q)))
+            polled_outputs_.set(q);
     }
 }
 
@@ -150,9 +162,13 @@ void Router::evaluate() {
 }
 
 void Router::receive_credits() {
-    // Only an output with credits out can be given one back: the others' wires are not read.
+    // Only an output with credits out can be given one back, and only a wire that is not zero
+    // gives one: the others are not read.
     bool saw = false;
-    owed_outputs_.for_each([&](std::size_t index) {
+    const auto with_credit = [this](std::size_t w) {
+        return owed_outputs_.word(w) & (credited_outputs_.word(w) | polled_outputs_.word(w));
+    };
+    for_each_index(owed_outputs_.words(), with_credit, [&](std::size_t index) {
         const auto q = static_cast<PortId>(index);
         std::uint32_t mask = *out_credit_value_[q];
         if (!mask) return;
@@ -175,9 +191,13 @@ void Router::receive_credits() {
 }
 
 void Router::receive_flits() {
-    const PortId inputs = config_.inputs;
-    for (PortId p = 0; p < inputs; ++p) {
-        if (!*in_valid_value_[p]) continue;
+    const auto with_flit = [this](std::size_t w) {
+        return valid_inputs_.word(w) | polled_inputs_.word(w);
+    };
+    for_each_index(valid_inputs_.words(), with_flit, [&](std::size_t index) {
+        const auto p = static_cast<PortId>(index);
+        // A mirrored input is in the set only while its valid wire is high.
+        if (polled_inputs_.contains(p) && !*in_valid_value_[p]) return;
         saw_input_ = true;
         const Flit flit = *in_flit_value_[p];
         try {
@@ -187,7 +207,7 @@ void Router::receive_flits() {
             throw ModelError(
                 fmt::format("{} input {} cycle {}: {}", name(), p, timer_.now(), e.what()));
         }
-    }
+    });
 }
 
 void Router::gather_and_route(Cycle now) {

@@ -179,6 +179,13 @@ class Router : public RouterModule, private Clocked {
     IndexSet driving_outputs_;
     IndexSet owed_outputs_;  ///< outputs with credits out (the only ones a credit can come back to)
     IndexSet driving_inputs_;
+    /// Inputs whose valid wire is high and outputs whose credit wire is not zero, kept by the
+    /// link wires themselves (LinkWire::mirror_into); the wires that are not a link's (a unit
+    /// bench's sc_signals) are read every cycle instead (polled_*).
+    IndexSet valid_inputs_;
+    IndexSet polled_inputs_;
+    IndexSet credited_outputs_;
+    IndexSet polled_outputs_;
     std::vector<std::uint8_t> driven_valid_;
     std::vector<std::uint32_t> driven_credit_;
     std::vector<std::uint32_t> ready_;

@@ -1,7 +1,8 @@
 // LinkWires (systemc/LinkWires.hpp) behaves as three sc_signals: seeded random writes (several
 // per delta, writes that change nothing, writes undone in the same delta, deltas with no write)
 // go to a link's wires and to three sc_signals alike, and observers sensitive to every event of
-// each see the same activations, values, event(), posedge() and negedge(), delta for delta.
+// each see the same activations, values, event(), posedge() and negedge(), delta for delta; and
+// the reader's mirror of the valid and credit wires (LinkWire::mirror_into) follows their values.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -55,6 +56,17 @@ class WireObserver : public sc_core::sc_module {
         dont_initialize();
     }
     std::vector<SeenOnWires> seen;
+    /// A word the valid wire mirrors into bit 3 and the credit wire into bit 40; every other bit
+    /// must keep the value it had. mirror_errors counts activations where it disagreed.
+    const std::uint64_t* mirror = nullptr;
+    std::uint64_t mirror_others = 0;
+    int mirror_errors = 0;
+    int mirror_checks = 0;
+    bool mirror_agrees() const {
+        const std::uint64_t want = (valid_.read() ? std::uint64_t{1} << 3 : 0) |
+                                   (credit_.read() ? std::uint64_t{1} << 40 : 0) | mirror_others;
+        return *mirror == want;
+    }
 
   private:
     SC_HAS_PROCESS(WireObserver);
@@ -62,6 +74,10 @@ class WireObserver : public sc_core::sc_module {
         seen.push_back({sc_core::sc_delta_count(), sc_core::sc_time_stamp().value(), valid_.read(),
                         valid_.event(), valid_.posedge(), valid_.negedge(), flit_.read(),
                         flit_.event(), credit_.read(), credit_.event()});
+        if (mirror) {
+            ++mirror_checks;
+            if (!mirror_agrees()) ++mirror_errors;
+        }
     }
     sc_core::sc_signal_in_if<bool>& valid_;
     sc_core::sc_signal_in_if<Flit>& flit_;
@@ -152,6 +168,15 @@ TEST_CASE("LinkWires: a link's three wires behave as three sc_signals, delta for
     WireObserver on_link("on_link", link.valid, link.flit, link.credit);
     WireObserver on_signals("on_signals", valid, flit, credit);
     WireFuzzWriter writer("writer", seed, link, valid, flit, credit);
+    // The valid and credit wires mirror into two bits of one word whose other bits are set.
+    const std::uint64_t others = ~((std::uint64_t{1} << 3) | (std::uint64_t{1} << 40));
+    std::uint64_t mirror = others;
+    REQUIRE(link.valid.mirror_into(&mirror, std::uint64_t{1} << 3));
+    REQUIRE(link.credit.mirror_into(&mirror, std::uint64_t{1} << 40));
+    std::uint64_t elsewhere = 0;
+    CHECK_FALSE(link.valid.mirror_into(&elsewhere, 1));  // one reader per wire
+    on_link.mirror = &mirror;
+    on_link.mirror_others = others;
     sc_core::sc_start(5000, sc_core::SC_NS);
     INFO("seed " << seed);
     REQUIRE(writer.steps > 4000);
@@ -162,6 +187,10 @@ TEST_CASE("LinkWires: a link's three wires behave as three sc_signals, delta for
                            << describe_seen(on_signals.seen[i]));
         REQUIRE(on_link.seen[i] == on_signals.seen[i]);
     }
+    CHECK(on_link.mirror_checks > 500);
+    CHECK(on_link.mirror_errors == 0);
+    CHECK(on_link.mirror_agrees());
+    CHECK(elsewhere == 0);
     CHECK(link.valid.read() == valid.read());
     CHECK(link.flit.read() == flit.read());
     CHECK(link.credit.read() == credit.read());
