@@ -64,12 +64,7 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
         stamp_ = sc_core::sc_get_curr_simcontext()->change_stamp();
         if (changed_) changed_->notify(sc_core::SC_ZERO_TIME);
         cur_ = new_;
-        if (mirror_word_) {
-            if (cur_ == T{})
-                *mirror_word_ &= ~mirror_bit_;
-            else
-                *mirror_word_ |= mirror_bit_;
-        }
+        if (mirror_word_) update_mirror();
         return true;
     }
 
@@ -81,10 +76,7 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
         if (mirror_word_ && mirror_word_ != word) return false;
         mirror_word_ = word;
         mirror_bit_ = bit;
-        if (cur_ == T{})
-            *word &= ~bit;
-        else
-            *word |= bit;
+        update_mirror();
         return true;
     }
 
@@ -100,6 +92,12 @@ class WireBase : public sc_core::sc_signal_inout_if<T> {
     T new_{};
 
   private:
+    void update_mirror() {
+        if (cur_ == T{})
+            *mirror_word_ &= ~mirror_bit_;
+        else
+            *mirror_word_ |= mirror_bit_;
+    }
     LinkChannel& channel_;
     const char* suffix_;
     sc_dt::uint64 stamp_ = ~sc_dt::uint64{0};

@@ -18,11 +18,11 @@ class IndexSet {
     std::size_t words() const { return words_; }
     std::uint64_t word(std::size_t w) const { return w == 0 ? first_ : rest_[w - 1]; }
 
-    bool contains(std::size_t i) const { return (word(i / 64) >> (i % 64)) & 1U; }
-    void set(std::size_t i) { word_ref(i / 64) |= std::uint64_t{1} << (i % 64); }
-    void reset(std::size_t i) { word_ref(i / 64) &= ~(std::uint64_t{1} << (i % 64)); }
-    /// The word holding member i, for a writer outside the set that keeps one bit of it (the
-    /// link wires' mirrors): its address stays valid for the set's lifetime.
+    bool contains(std::size_t i) const { return word(i / 64) & bit_of(i); }
+    void set(std::size_t i) { word_ref(i / 64) |= bit_of(i); }
+    void reset(std::size_t i) { word_ref(i / 64) &= ~bit_of(i); }
+    /// The word holding member i and its bit there, for a writer outside the set that keeps one
+    /// bit of it (the link wires' mirrors): the word's address stays valid for the set's lifetime.
     std::uint64_t* word_of(std::size_t i) { return &word_ref(i / 64); }
     static std::uint64_t bit_of(std::size_t i) { return std::uint64_t{1} << (i % 64); }
     bool any() const {
