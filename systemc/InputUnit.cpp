@@ -38,6 +38,8 @@ void InputVc::reset_worm() {
     outputs.clear();
     output_count = 0;
     unicast_credits = nullptr;
+    unicast_port = 0;
+    unicast_vc = 0;
     out_header.clear();
     traced_wait.clear();
     out_header_flits = 0;

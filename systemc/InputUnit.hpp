@@ -45,6 +45,8 @@ struct InputVc {
     std::uint32_t output_count = 0;  ///< outputs.count()
     /// A one-branch worm's output VC credits, once it streams (the router's per-cycle test).
     CreditCounter* unicast_credits = nullptr;
+    PortId unicast_port = 0;  ///< and its port and output VC (valid with unicast_credits)
+    VcId unicast_vc = 0;
     std::vector<std::vector<FlitWord>> out_header;  ///< header words to emit per branch
     std::uint32_t out_header_flits = 0;             ///< their length (all branches alike)
     std::uint32_t header_sent = 0;                  ///< header flits emitted so far

@@ -548,10 +548,13 @@ void Router::start_worm(InputVc& ivc) {
     ivc.outputs.clear();
     for (const auto& b : ivc.route.branches) ivc.outputs.set(b.port);
     ivc.output_count = ivc.outputs.count();
-    ivc.unicast_credits =
-        ivc.route.branches.size() == 1
-            ? &outputs_[ivc.route.branches.front().port].credits(ivc.out_vc.front())
-            : nullptr;
+    if (ivc.route.branches.size() == 1) {
+        ivc.unicast_port = ivc.route.branches.front().port;
+        ivc.unicast_vc = ivc.out_vc.front();
+        ivc.unicast_credits = &outputs_[ivc.unicast_port].credits(ivc.unicast_vc);
+    } else {
+        ivc.unicast_credits = nullptr;
+    }
     ivc.header_sent = 0;
     ivc.forwarded = 0;
 }
@@ -705,19 +708,28 @@ void Router::traverse(Cycle now) {
             flit.kind = FlitKind::Bubble;  // fill the free branches while another is blocked
             flit.message = ivc.message;
         }
-        for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
-            const PortId q = ivc.route.branches[b].port;
-            if (!g.outputs.test(q)) continue;
+        // Branch b's copy of the flit to output q, VC out_vc, whose credits are `credits`.
+        const auto send = [&](std::size_t b, PortId q, VcId out_vc, CreditCounter& credits) {
             Flit copy = flit;
-            copy.vc = ivc.out_vc[b];
+            copy.vc = out_vc;
             if (header_flit && !flit.is_bubble())
                 copy.data = ivc.out_header[b][header_index];  // per-branch header
-            outputs_[q].credits(copy.vc).consume();
+            credits.consume();
             owed_outputs_.set(q);
             if (trace_log_) last_sent_[q][copy.vc] = copy.message;
             crossbar_.transfer(copy, q, outputs_[q], now);
             driving_outputs_.set(q);
             if (flit.is_tail()) outputs_[q].owner(copy.vc) = OutputVcOwner{};
+        };
+        if (ivc.unicast_credits) {  // one branch, kept in the VC: its route is not read
+            if (g.outputs.test(ivc.unicast_port))
+                send(0, ivc.unicast_port, ivc.unicast_vc, *ivc.unicast_credits);
+        } else {
+            for (std::size_t b = 0; b < ivc.route.branches.size(); ++b) {
+                const PortId q = ivc.route.branches[b].port;
+                if (g.outputs.test(q))
+                    send(b, q, ivc.out_vc[b], outputs_[q].credits(ivc.out_vc[b]));
+            }
         }
         if (trace_log_ && (flit.is_bubble() || (header_flit && header_index == 0)) &&
             trace_log_->wants(ivc.message)) {
